@@ -1,0 +1,84 @@
+package dev.voiceplane.kit.auth;
+
+import dev.voiceplane.kit.error.ApiError;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Response;
+import java.security.MessageDigest;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Authenticates every JAX-RS request. Public routes take {@code Authorization: Bearer <API key>} (keys from
+ * {@code VOICE_API_KEYS}, see {@link ApiKeyRegistry}) and act
+ * for the key's organisation; routes under {@code /internal/} take the service token instead and the
+ * organisation from {@value #ORG_HEADER}. Anything else is a 401 in the error shape.
+ */
+@Singleton
+public class Authentication {
+
+    private static final Logger LOG = Logger.getLogger(Authentication.class);
+    public static final String ORG_HEADER = "X-Voice-Org-Id";
+    public static final String INTERNAL_PREFIX = "/internal/";
+    static final String INVALID_KEY = "Invalid Key. Hot tip, make sure you're using the private key not the public key.";
+
+    private final ApiKeyRegistry keys;
+    private final byte[] internalTokenDigest;
+    private final CallerOrganisation caller;
+
+    Authentication(@ConfigProperty(name = "voice.api-keys") Optional<String> apiKeys,
+            @ConfigProperty(name = "voice.internal-token") Optional<String> internalToken, CallerOrganisation caller) {
+        this.caller = caller;
+        this.keys = ApiKeyRegistry.parse(apiKeys.orElse(""));
+        if (keys.isEmpty()) {
+            LOG.warn("VOICE_API_KEYS is empty: every public request will be answered 401");
+        }
+        this.internalTokenDigest = internalToken
+                .filter(token -> !token.isBlank())
+                .map(ApiKeyRegistry::sha256)
+                .orElse(null);
+    }
+
+    @ServerRequestFilter
+    public Optional<Response> authenticate(ContainerRequestContext request) {
+        String path = request.getUriInfo().getPath();
+        Optional<String> bearer = bearerToken(request.getHeaderString("Authorization"));
+        if (path.startsWith(INTERNAL_PREFIX)) {
+            return authenticateInternal(request, bearer);
+        }
+        Optional<String> org = bearer.flatMap(keys::organisationOf);
+        if (org.isEmpty()) {
+            return Optional.of(ApiError.of(401, INVALID_KEY).toResponse());
+        }
+        caller.authenticate(org.get());
+        return Optional.empty();
+    }
+
+    private Optional<Response> authenticateInternal(ContainerRequestContext request, Optional<String> bearer) {
+        boolean valid = internalTokenDigest != null && bearer.isPresent()
+                && MessageDigest.isEqual(internalTokenDigest, ApiKeyRegistry.sha256(bearer.get()));
+        if (!valid) {
+            return Optional.of(ApiError.of(401, "Invalid internal service token.").toResponse());
+        }
+        String org = request.getHeaderString(ORG_HEADER);
+        if (org == null || org.isBlank()) {
+            return Optional.of(ApiError.of(400, ORG_HEADER + " header is required on internal routes").toResponse());
+        }
+        caller.authenticate(org.strip());
+        return Optional.empty();
+    }
+
+    static Optional<String> bearerToken(String header) {
+        if (header == null) {
+            return Optional.empty();
+        }
+        String value = header.strip();
+        if (value.length() <= 7 || !value.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.empty();
+        }
+        String token = value.substring(7).strip();
+        return token.isEmpty() ? Optional.empty() : Optional.of(token);
+    }
+}

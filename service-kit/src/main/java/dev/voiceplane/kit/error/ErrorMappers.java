@@ -1,0 +1,111 @@
+package dev.voiceplane.kit.error;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import dev.voiceplane.kit.http.RequestIds;
+import dev.voiceplane.kit.json.JsonPaths;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Request;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Maps every failure to {@link ApiError}, once, for every service. */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    @ServerExceptionMapper
+    public Response api(ApiException e) {
+        return e.toError().toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response violations(ConstraintViolationException e) {
+        if (ViolationMessages.concernsResponse(e.getConstraintViolations())) {
+            return internal(e);
+        }
+        return ApiError.of(400, ViolationMessages.of(e.getConstraintViolations())).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response malformedJson(JsonParseException e) {
+        return ApiError.of(400, "request body is not valid JSON: " + e.getOriginalMessage()).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response wrongType(MismatchedInputException e) {
+        return ApiError.of(400, List.of(JsonPaths.describe(e))).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response wrongFormat(InvalidFormatException e) {
+        return ApiError.of(400, List.of(JsonPaths.describe(e))).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response rejectedValue(ValueInstantiationException e) {
+        Throwable cause = e.getCause() != null ? e.getCause() : e;
+        if (cause instanceof ApiException api) {
+            return api.toError().toResponse();
+        }
+        return ApiError.of(400, List.of(JsonPaths.prefix(e.getPath(), String.valueOf(cause.getMessage()))))
+                .toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response otherJson(JsonProcessingException e) {
+        return ApiError.of(400, "request body could not be read: " + e.getOriginalMessage()).toResponse();
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e, Request request, UriInfo uri, HttpHeaders headers) {
+        int status = e.getResponse().getStatus();
+        // Quarkus REST wraps a body that Jackson could not read; answer for the underlying problem.
+        if (e.getCause() instanceof JsonParseException parse) {
+            return malformedJson(parse);
+        }
+        if (e.getCause() instanceof MismatchedInputException mismatch) {
+            return wrongType(mismatch);
+        }
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return otherJson(json);
+        }
+        if (status >= 500) {
+            return internal(e);
+        }
+        String message = switch (status) {
+            case 404 -> "Cannot " + request.getMethod() + " " + uri.getPath();
+            case 405 -> "Method " + request.getMethod() + " is not allowed on " + uri.getPath();
+            case 415 -> "Content-Type " + headers.getMediaType() + " is not supported here";
+            case 406 -> "this endpoint only produces application/json";
+            case 413 -> "request body is too large";
+            default -> e.getMessage() != null ? e.getMessage() : ApiError.reasonPhrase(status);
+        };
+        Response.ResponseBuilder response = Response.fromResponse(ApiError.of(status, message).toResponse());
+        String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
+        if (allow != null) {
+            response.header(HttpHeaders.ALLOW, allow);
+        }
+        return response.build();
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Throwable e) {
+        return internal(e);
+    }
+
+    private static Response internal(Throwable e) {
+        String requestId = RequestIds.current();
+        LOG.errorf(e, "unhandled failure (request id %s)", requestId);
+        return ApiError.of(500, "Internal server error; quote request id " + requestId + " when reporting it")
+                .toResponse();
+    }
+}

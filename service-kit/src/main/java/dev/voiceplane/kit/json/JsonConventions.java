@@ -1,0 +1,80 @@
+package dev.voiceplane.kit.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import io.quarkus.jackson.ObjectMapperCustomizer;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The JSON rules every service shares: unset fields are omitted, date-times are ISO 8601 UTC with
+ * milliseconds, values are never coerced between JSON types ({@code "1"} is not a number), duplicate
+ * keys and trailing content are errors, unknown properties are collected by {@link UnknownProperties}.
+ */
+@Singleton
+public class JsonConventions implements ObjectMapperCustomizer {
+
+    public static final DateTimeFormatter TIMESTAMP =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+    /** Last, so that the timestamp format wins over the JavaTimeModule that Quarkus registers. */
+    @Override
+    public int priority() {
+        return MINIMUM_PRIORITY;
+    }
+
+    @Override
+    public void customize(ObjectMapper mapper) {
+        apply(mapper);
+    }
+
+    /** Applies the conventions to any mapper, so code outside CDI (tests, tools) reads JSON the same way. */
+    public static ObjectMapper apply(ObjectMapper mapper) {
+        mapper.setSerializationInclusion(JsonInclude.Include.NON_NULL);
+        mapper.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS);
+        mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        mapper.coercionConfigFor(LogicalType.Boolean)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        for (LogicalType numeric : new LogicalType[] {LogicalType.Integer, LogicalType.Float}) {
+            mapper.coercionConfigFor(numeric)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        }
+        mapper.addHandler(new UnknownProperties());
+        mapper.registerModule(new SimpleModule("voiceplane-timestamps").addSerializer(Instant.class, new InstantMillis()));
+        return mapper;
+    }
+
+    static final class InstantMillis extends StdSerializer<Instant> {
+        InstantMillis() {
+            super(Instant.class);
+        }
+
+        @Override
+        public void serialize(Instant value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(TIMESTAMP.format(value));
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.voiceplane.kit.list;
+
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import dev.voiceplane.kit.persistence.OrgScopedId;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a {@link ListParams} against a repository: scoped to one organisation, newest first with the id as
+ * tie-break, so the query walks the {@code (org_id, created_at desc, id desc)} index and stops at the limit.
+ */
+public final class ListQuery {
+
+    private static final Sort NEWEST_FIRST = Sort.by("createdAt", Sort.Direction.Descending)
+            .and("id", Sort.Direction.Descending);
+
+    private ListQuery() {
+    }
+
+    /**
+     * @param columns maps each allowed equality parameter to the entity attribute it filters
+     *                ({@code assistantId -> assistantId}); values are compared as given.
+     */
+    public static <E extends OrgScopedEntity> List<E> list(PanacheRepositoryBase<E, OrgScopedId> repository,
+            String orgId, ListParams params, Map<String, EqualityColumn> columns) {
+        if (params.limit() == 0) {
+            return List.of();
+        }
+        StringBuilder where = new StringBuilder("orgId = :orgId");
+        Parameters bind = Parameters.with("orgId", orgId);
+        for (ListParams.TimeFilter filter : params.timeFilters()) {
+            where.append(" and ").append(filter.field()).append(' ').append(filter.operator())
+                    .append(" :").append(filter.parameter());
+            bind.and(filter.parameter(), filter.bound());
+        }
+        for (Map.Entry<String, String> equality : params.equalities().entrySet()) {
+            EqualityColumn column = columns.get(equality.getKey());
+            if (column == null) {
+                throw new IllegalArgumentException("no column for list filter " + equality.getKey());
+            }
+            Object value = column.convert(equality.getValue());
+            if (value == null) {
+                return List.of();
+            }
+            where.append(" and ").append(column.attribute()).append(" = :").append(equality.getKey());
+            bind.and(equality.getKey(), value);
+        }
+        return repository.find(where.toString(), NEWEST_FIRST, bind).page(Page.ofSize(params.limit())).list();
+    }
+
+    public static <E extends OrgScopedEntity> List<E> list(PanacheRepositoryBase<E, OrgScopedId> repository,
+            String orgId, ListParams params) {
+        return list(repository, orgId, params, Map.of());
+    }
+
+    /**
+     * An entity attribute that a list can be filtered on, with the conversion of the query value
+     * (returning {@code null} when the value cannot match anything, such as a malformed UUID).
+     */
+    public record EqualityColumn(String attribute, java.util.function.Function<String, Object> converter) {
+        Object convert(String value) {
+            return converter.apply(value);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package dev.voiceplane.credential.api;
+
+/** The decrypted secret of a credential, for another service that must call the provider (internal only). */
+public record CredentialSecret(
+        String id,
+        String provider,
+        String accountSid,
+        String apiKey,
+        String apiSecret,
+        String authToken) {
+}

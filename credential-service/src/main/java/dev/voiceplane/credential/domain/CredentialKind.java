@@ -1,0 +1,48 @@
+package dev.voiceplane.credential.domain;
+
+import dev.voiceplane.kit.catalog.Providers;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Which fields a provider's credential takes: twilio an account SID and auth token, vonage an API key and
+ * secret, every other provider an API key. Provider values are stored as sent; the interface document's
+ * neutral words are accepted ({@code carrierA} is twilio, {@code llmB} an LLM provider with an API key).
+ */
+public enum CredentialKind {
+    API_KEY(List.of("apiKey")),
+    TWILIO(List.of("accountSid", "authToken")),
+    VONAGE(List.of("apiKey", "apiSecret"));
+
+    /** Every field any kind takes; the ones a kind does not take must be absent. */
+    public static final List<String> ALL_FIELDS = List.of("apiKey", "apiSecret", "accountSid", "authToken");
+
+    /** Credential providers accepted on the wire: the real identifiers and the neutral words. */
+    public static final Set<String> ACCEPTED_PROVIDERS;
+
+    static {
+        Set<String> accepted = new TreeSet<>(Providers.CREDENTIAL);
+        accepted.addAll(List.of("carrierA", "carrierB", "transcriberA", "llmA", "llmB", "voiceA"));
+        ACCEPTED_PROVIDERS = java.util.Collections.unmodifiableSet(accepted);
+    }
+
+    private final List<String> fields;
+
+    CredentialKind(List<String> fields) {
+        this.fields = fields;
+    }
+
+    /** The fields this kind requires (all of them are required). */
+    public List<String> fields() {
+        return fields;
+    }
+
+    public static CredentialKind of(String provider) {
+        return switch (Providers.canonical(provider)) {
+            case "twilio" -> TWILIO;
+            case "vonage" -> VONAGE;
+            default -> API_KEY;
+        };
+    }
+}

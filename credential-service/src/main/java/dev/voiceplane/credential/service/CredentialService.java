@@ -1,0 +1,121 @@
+package dev.voiceplane.credential.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.credential.api.CredentialRequest;
+import dev.voiceplane.credential.api.CredentialSecret;
+import dev.voiceplane.credential.api.CredentialView;
+import dev.voiceplane.credential.domain.Credential;
+import dev.voiceplane.credential.repository.CredentialRepository;
+import dev.voiceplane.kit.crypto.SecretBox;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.list.ListParams;
+import dev.voiceplane.kit.list.ListQuery;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Use cases of credentials, each scoped to the caller's organisation. */
+@ApplicationScoped
+public class CredentialService {
+
+    private static final TypeReference<Map<String, String>> SECRET_FIELDS = new TypeReference<>() {
+    };
+
+    private final CredentialRepository credentials;
+    private final SecretBox secretBox;
+    private final ObjectMapper json;
+
+    public CredentialService(CredentialRepository credentials, SecretBox secretBox, ObjectMapper json) {
+        this.credentials = credentials;
+        this.secretBox = secretBox;
+        this.json = json;
+    }
+
+    @Transactional
+    public CredentialView create(String orgId, CredentialRequest request) {
+        requireValid(request);
+        Credential credential = new Credential();
+        credential.stampCreated(orgId, null);
+        fill(credential, request);
+        credentials.persist(credential);
+        return CredentialView.of(credential);
+    }
+
+    /** Creates the credential with this id, or replaces the caller's own; {@code createdAt} survives a replace. */
+    @Transactional
+    public CredentialView put(String orgId, UUID id, CredentialRequest request) {
+        requireValid(request);
+        credentials.lockKey(orgId, id);
+        Credential credential = credentials.findOwned(orgId, id).orElse(null);
+        if (credential == null) {
+            credential = new Credential();
+            credential.stampCreated(orgId, id);
+            fill(credential, request);
+            credentials.persist(credential);
+        } else {
+            fill(credential, request);
+            credential.touch();
+        }
+        return CredentialView.of(credential);
+    }
+
+    public CredentialView get(String orgId, UUID id) {
+        return CredentialView.of(owned(orgId, id));
+    }
+
+    public List<CredentialView> list(String orgId, ListParams params) {
+        return ListQuery.list(credentials, orgId, params).stream().map(CredentialView::of).toList();
+    }
+
+    @Transactional
+    public CredentialView delete(String orgId, UUID id) {
+        Credential credential = owned(orgId, id);
+        credentials.delete(credential);
+        return CredentialView.of(credential);
+    }
+
+    public CredentialSecret secret(String orgId, UUID id) {
+        Credential credential = owned(orgId, id);
+        Map<String, String> secrets = unseal(credential);
+        return new CredentialSecret(credential.id.toString(), credential.provider, credential.accountSid,
+                secrets.get("apiKey"), secrets.get("apiSecret"), secrets.get("authToken"));
+    }
+
+    private Credential owned(String orgId, UUID id) {
+        return credentials.findOwned(orgId, id).orElseThrow(() -> ApiException.notFound("Credential"));
+    }
+
+    private static void requireValid(CredentialRequest request) {
+        List<String> problems = request.problems();
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+
+    private void fill(Credential credential, CredentialRequest request) {
+        credential.provider = request.provider();
+        credential.name = request.name();
+        credential.accountSid = request.accountSid();
+        credential.secret = seal(credential, request.secrets());
+    }
+
+    private byte[] seal(Credential credential, Map<String, String> secrets) {
+        try {
+            return secretBox.seal(json.writeValueAsBytes(secrets), credential.sealingContext());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("secret fields cannot be serialised", e);
+        }
+    }
+
+    private Map<String, String> unseal(Credential credential) {
+        try {
+            return json.readValue(secretBox.open(credential.secret, credential.sealingContext()), SECRET_FIELDS);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("a sealed secret is not the JSON it was written as", e);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.voiceplane.credential.rest;
+
+import static dev.voiceplane.credential.rest.Clients.newId;
+import static dev.voiceplane.credential.rest.Clients.orgA;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.HexFormat;
+import org.hamcrest.Matchers;
+import org.junit.jupiter.api.Test;
+
+/** Secret fields go in and never come out: not in any response, not in clear in the database. */
+@QuarkusTest
+class CredentialSecrecyTest {
+
+    private static final String API_KEY = "sk-very-secret-api-key-0001";
+    private static final String API_SECRET = "vonage-very-secret-0002";
+    private static final String AUTH_TOKEN = "twilio-very-secret-token-0003";
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void noResponseEverContainsASecret() {
+        String vonage = newId();
+        String twilio = newId();
+        String body1 = orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET + "\"}")
+                .when().put("/credential/" + vonage).then().statusCode(200).extract().asString();
+        String body2 = orgA().body("{\"provider\":\"twilio\",\"accountSid\":\"AC42\",\"authToken\":\"" + AUTH_TOKEN + "\"}")
+                .when().post("/credential").then().statusCode(201).extract().asString();
+        String twilioId = io.restassured.path.json.JsonPath.from(body2).getString("id");
+        String body3 = orgA().body("{\"provider\":\"twilio\",\"accountSid\":\"AC43\",\"authToken\":\"" + AUTH_TOKEN + "\"}")
+                .when().put("/credential/" + twilio).then().statusCode(200).extract().asString();
+        String body4 = orgA().when().get("/credential/" + vonage).then().statusCode(200).extract().asString();
+        String body5 = orgA().queryParam("limit", 1000).when().get("/credential").then().statusCode(200).extract().asString();
+        String body6 = orgA().when().delete("/credential/" + twilioId).then().statusCode(200).extract().asString();
+        for (String body : new String[] {body1, body2, body3, body4, body5, body6}) {
+            assertFalse(body.contains(API_KEY), body);
+            assertFalse(body.contains(API_SECRET), body);
+            assertFalse(body.contains(AUTH_TOKEN), body);
+            assertFalse(body.contains("\"apiKey\""), body);
+            assertFalse(body.contains("\"apiSecret\""), body);
+            assertFalse(body.contains("\"authToken\""), body);
+        }
+        // The account SID is an identifier, not a secret.
+        assertTrue(body3.contains("\"accountSid\":\"AC43\""), body3);
+        orgA().when().get("/credential/" + twilio).then().body("$", not(Matchers.hasKey("authToken")));
+    }
+
+    @Test
+    void theDatabaseHoldsNoSecretInClear() throws Exception {
+        String id = newId();
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET + "\"}")
+                .when().put("/credential/" + id).then().statusCode(200);
+        StringBuilder everything = new StringBuilder();
+        try (Connection connection = dataSource.getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(
+                        "select row_to_json(c)::text, encode(c.secret, 'escape') from credential.credentials c")) {
+            while (rows.next()) {
+                everything.append(rows.getString(1)).append('\n').append(rows.getString(2)).append('\n');
+            }
+        }
+        String dump = everything.toString();
+        assertTrue(dump.contains(id), "the row was written");
+        for (String secret : new String[] {API_KEY, API_SECRET}) {
+            assertFalse(dump.contains(secret), "secret in clear");
+            assertFalse(dump.contains(HexFormat.of().formatHex(secret.getBytes(StandardCharsets.UTF_8))), "secret in hex");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.voiceplane.credential.rest;
+
+import static dev.voiceplane.credential.rest.Clients.internal;
+import static dev.voiceplane.credential.rest.Clients.newId;
+import static dev.voiceplane.credential.rest.Clients.orgA;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+
+import dev.voiceplane.kit.testing.TestKeys;
+import io.quarkus.test.junit.QuarkusTest;
+import org.hamcrest.Matchers;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class InternalCredentialResourceTest {
+
+    @Test
+    void otherServicesCheckExistenceAndProvider() {
+        String id = newId();
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"vk\",\"apiSecret\":\"vs\"}").when().put("/credential/" + id)
+                .then().statusCode(200);
+        internal(TestKeys.ORG_A).when().get("/internal/credential/" + id)
+                .then().statusCode(200)
+                .body("id", equalTo(id))
+                .body("provider", equalTo("vonage"))
+                .body("$", not(Matchers.hasKey("apiKey")));
+        internal(TestKeys.ORG_B).when().get("/internal/credential/" + id).then().statusCode(404);
+        internal(TestKeys.ORG_A).when().get("/internal/credential/" + newId()).then().statusCode(404);
+    }
+
+    @Test
+    void theSecretIsGivenOnlyToServicesOfTheSameOrganisation() {
+        String id = newId();
+        orgA().body("{\"provider\":\"twilio\",\"accountSid\":\"AC9\",\"authToken\":\"tw-secret\"}")
+                .when().put("/credential/" + id).then().statusCode(200);
+        internal(TestKeys.ORG_A).when().get("/internal/credential/" + id + "/secret")
+                .then().statusCode(200)
+                .body("provider", equalTo("twilio"))
+                .body("accountSid", equalTo("AC9"))
+                .body("authToken", equalTo("tw-secret"))
+                .body("$", not(Matchers.hasKey("apiKey")));
+        internal(TestKeys.ORG_B).when().get("/internal/credential/" + id + "/secret").then().statusCode(404);
+        orgA().when().get("/internal/credential/" + id + "/secret").then().statusCode(401);
+        given().header("Authorization", "Bearer wrong").header("X-Voice-Org-Id", TestKeys.ORG_A)
+                .when().get("/internal/credential/" + id + "/secret").then().statusCode(401);
+    }
+}

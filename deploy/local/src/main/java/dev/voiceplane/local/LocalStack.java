@@ -1,0 +1,235 @@
+package dev.voiceplane.local;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import sun.misc.Signal;
+
+/**
+ * Runs voiceplane on one machine: the embedded PostgreSQL, every service that has been built, and the gateway in
+ * front of them, routing as the Ingress does.
+ */
+public final class LocalStack {
+
+    /** The Ingress manifest, relative to the repository root: the one routing table of both worlds. */
+    static final Path INGRESS = Path.of("deploy", "k8s", "base", "ingress.yaml");
+
+    private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
+    private static final int GATEWAY_PORT_ATTEMPTS = 20;
+    private static final int MAX_PORT = 65535;
+
+    private final StackOptions options;
+    private final StackSecrets secrets;
+    private final DataDirectory data;
+    private final List<LocalService> services;
+    private final Gateway gateway;
+    private final String java;
+    private final List<ServiceProcess> processes = new CopyOnWriteArrayList<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private LocalDatabase database;
+    private boolean stopping;
+
+    LocalStack(StackOptions options, StackSecrets secrets, DataDirectory data, IngressRoutes routes, String java) {
+        this.options = options;
+        this.secrets = secrets;
+        this.data = data;
+        this.services = LocalService.plan(routes.services(), options.home());
+        this.gateway = new Gateway(routes);
+        this.java = java;
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        // Netty (under the gateway) would use sun.misc.Unsafe, which newer JDKs warn about at every start.
+        System.setProperty("io.netty.noUnsafe", "true");
+        StackOptions options;
+        try {
+            options = StackOptions.parse(List.of(args), System.getenv());
+        } catch (StackFailure failure) {
+            System.err.println(failure.getMessage());
+            System.exit(2);
+            return;
+        }
+        if (options.help()) {
+            System.out.println(StackOptions.USAGE);
+            return;
+        }
+        LocalStack stack;
+        try {
+            DataDirectory data = new DataDirectory(options.dataDirectory());
+            if (options.fresh()) {
+                data.wipe();
+            }
+            data.create();
+            stack = new LocalStack(options, StackSecrets.resolve(System.getenv(), data), data,
+                    IngressRoutes.read(options.home().resolve(INGRESS)), javaCommand());
+        } catch (StackFailure failure) {
+            System.err.println("voiceplane did not start: " + failure.getMessage());
+            System.exit(1);
+            return;
+        }
+        stopOnTermination(stack);
+        try {
+            stack.start();
+        } catch (StackFailure failure) {
+            System.err.println("voiceplane did not start: " + failure.getMessage());
+            stack.stop();
+            System.exit(1);
+        } catch (RuntimeException | Error unexpected) {
+            stack.stop();
+            throw unexpected;
+        }
+        stack.stopped.await();
+    }
+
+    /** Starts everything and returns once every started service is ready. */
+    void start() throws InterruptedException {
+        List<LocalService> built = services.stream().filter(LocalService::isBuilt).toList();
+        int gatewayPort = listen(built);
+        attach(LocalDatabase.start(data.postgresData(), options.postgresPort(), data.postgresLog()));
+
+        Map<String, String> shared = new LinkedHashMap<>();
+        shared.put("VOICE_DB_URL", database.jdbcUrl());
+        shared.put("VOICE_API_KEYS", secrets.apiKeys());
+        shared.put("VOICE_INTERNAL_TOKEN", secrets.internalToken());
+        shared.put("VOICE_ENCRYPTION_KEYSET", secrets.encryptionKeyset());
+        services.forEach(service -> shared.put(service.urlVariable(),
+                "http://localhost:" + service.port(gatewayPort)));
+
+        Map<String, Integer> running = new HashMap<>();
+        for (LocalService service : services) {
+            if (!service.isBuilt()) {
+                System.out.println(service.name() + " is not built (no " + options.home().relativize(service.jar())
+                        + "): its routes answer 503");
+                continue;
+            }
+            String password = data.secret("db-" + service.role(), StackSecrets::newToken);
+            database.provision(service, password);
+            int port = service.port(gatewayPort);
+            Map<String, String> environment = new HashMap<>(shared);
+            environment.put("VOICE_HTTP_PORT", Integer.toString(port));
+            // Like inside a cluster, only the gateway is the way in.
+            environment.put("QUARKUS_HTTP_HOST", Gateway.HOST);
+            environment.put("VOICE_DB_USER", service.role());
+            environment.put("VOICE_DB_PASSWORD", password);
+            System.out.println("starting " + service.name() + " on port " + port);
+            launch(service, port, environment);
+            running.put(service.name(), port);
+        }
+        gateway.forwardTo(running);
+        for (ServiceProcess process : processes) {
+            process.awaitReady(START_TIMEOUT);
+        }
+
+        System.out.println("voiceplane is ready on http://localhost:" + gatewayPort);
+        secrets.developmentKey().ifPresent(key -> System.out.println("development API key (organisation "
+                + StackSecrets.DEVELOPMENT_ORG + "): " + key + "   e.g. curl -H 'Authorization: Bearer " + key
+                + "' http://localhost:" + gatewayPort + "/credential"));
+    }
+
+    /**
+     * Stops the services, then the gateway, then PostgreSQL. Safe to call more than once, from any thread: a second
+     * call returns once the first has finished.
+     */
+    synchronized void stop() {
+        if (stopping) {
+            return;
+        }
+        stopping = true;
+        System.out.println("voiceplane is stopping");
+        processes.forEach(ServiceProcess::requestStop);
+        Instant deadline = Instant.now().plus(STOP_GRACE);
+        processes.forEach(process -> process.awaitExit(deadline));
+        gateway.close();
+        if (database != null) {
+            database.close();
+        }
+        System.out.println("voiceplane stopped");
+        stopped.countDown();
+    }
+
+    // Starting and stopping exclude each other, so nothing started during a stop is left behind.
+
+    private synchronized void attach(LocalDatabase started) {
+        if (stopping) {
+            started.close();
+            throw new StackFailure("stopped while starting");
+        }
+        database = started;
+    }
+
+    private synchronized void launch(LocalService service, int port, Map<String, String> environment) {
+        if (stopping) {
+            throw new StackFailure("stopped while starting");
+        }
+        processes.add(ServiceProcess.start(service, port, java, environment));
+    }
+
+    /**
+     * Opens the gateway where the ports after it, which the built services take, are free too. A configured port is
+     * used as is; with port 0 a free block is searched for.
+     */
+    private int listen(List<LocalService> built) {
+        if (options.gatewayPort() != 0) {
+            built.forEach(service -> requireFree(service, options.gatewayPort()));
+            return gateway.listen(options.gatewayPort());
+        }
+        for (int attempt = 0; attempt < GATEWAY_PORT_ATTEMPTS; attempt++) {
+            int port = gateway.listen(0);
+            if (built.stream().allMatch(service -> isFree(service.port(port)))) {
+                return port;
+            }
+            gateway.unlisten();
+        }
+        throw new StackFailure("found no free port for the gateway with the " + built.size()
+                + " ports after it free for the services; set VOICE_HTTP_PORT");
+    }
+
+    private static void requireFree(LocalService service, int gatewayPort) {
+        if (!isFree(service.port(gatewayPort))) {
+            throw new StackFailure("port " + service.port(gatewayPort) + " (VOICE_HTTP_PORT + " + service.portOffset()
+                    + ", for " + service.name() + ") is not free; choose another VOICE_HTTP_PORT");
+        }
+    }
+
+    private static boolean isFree(int port) {
+        if (port > MAX_PORT) {
+            return false;
+        }
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(port));
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
+    }
+
+    /**
+     * PostgreSQL's library stops the database from its own shutdown hook, and hooks run all at once; handling TERM and
+     * INT here stops the services before the database they are still connected to.
+     */
+    private static void stopOnTermination(LocalStack stack) {
+        for (String name : List.of("TERM", "INT")) {
+            Signal.handle(new Signal(name), signal -> {
+                stack.stop();
+                System.exit(128 + signal.getNumber());
+            });
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::stop, "voiceplane-stop"));
+    }
+
+    /** The services run on the same Java as the launcher, which the up script has checked. */
+    private static String javaCommand() {
+        return ProcessHandle.current().info().command()
+                .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

@@ -1,0 +1,119 @@
+package dev.voiceplane.local;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** A service running as a child JVM: its output echoed line by line under its name, its readiness probed over HTTP. */
+final class ServiceProcess {
+
+    private static final Duration PROBE_INTERVAL = Duration.ofMillis(250);
+    private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private final LocalService service;
+    private final Process process;
+    private final URI readiness;
+    private final Thread echo;
+    private volatile boolean stopping;
+
+    private ServiceProcess(LocalService service, Process process, int port) {
+        this.service = service;
+        this.process = process;
+        this.readiness = URI.create("http://localhost:" + port + "/q/health/ready");
+        this.echo = Thread.ofPlatform().daemon().name(service.shortName() + "-output").unstarted(this::echoOutput);
+    }
+
+    /** Starts {@code java -jar <jar>} in the service's module directory, with {@code environment} added to ours. */
+    static ServiceProcess start(LocalService service, int port, String java, Map<String, String> environment) {
+        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-jar", service.jar().toString()))
+                .directory(service.module().toFile())
+                .redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            throw new StackFailure("cannot start " + service.name() + ": " + e.getMessage(), e);
+        }
+        ServiceProcess started = new ServiceProcess(service, process, port);
+        started.echo.start();
+        process.onExit().thenRun(started::reportUnexpectedExit);
+        return started;
+    }
+
+    /** Waits until {@code /q/health/ready} answers 200; fails as soon as the process dies or the time is up. */
+    void awaitReady(Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        HttpRequest probe = HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2)).GET().build();
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new StackFailure(service.name() + " exited with code " + process.exitValue()
+                        + " before it was ready (its output is above, prefixed [" + service.shortName() + "])");
+            }
+            try {
+                if (PROBE.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notListeningYet) {
+                // expected until the service has opened its port
+            }
+            Thread.sleep(PROBE_INTERVAL);
+        }
+        throw new StackFailure(service.name() + " was not ready within " + timeout.toSeconds() + " s (" + readiness
+                + ")");
+    }
+
+    /**
+     * Asks the service to shut down (SIGTERM); {@link #awaitExit} then waits for it. Signalled through its handle:
+     * {@link Process#destroy()} would also close the pipe and lose what the service logs while it stops.
+     */
+    void requestStop() {
+        stopping = true;
+        process.toHandle().destroy();
+    }
+
+    /** Waits for the exit, and the last of its output, until {@code deadline}; then kills the process. */
+    void awaitExit(Instant deadline) {
+        try {
+            if (!process.waitFor(millisUntil(deadline), TimeUnit.MILLISECONDS)) {
+                System.out.println("[" + service.shortName() + "] did not stop in time: killing it");
+                process.destroyForcibly().waitFor();
+            }
+            echo.join(Math.max(1, millisUntil(deadline)));
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static long millisUntil(Instant deadline) {
+        return Math.max(0, Duration.between(Instant.now(), deadline).toMillis());
+    }
+
+    private void echoOutput() {
+        String prefix = "[" + service.shortName() + "] ";
+        try (BufferedReader output = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            output.lines().forEach(line -> System.out.println(prefix + line));
+        } catch (IOException | UncheckedIOException e) {
+            System.out.println(prefix + "(output lost: " + e.getMessage() + ")");
+        }
+    }
+
+    private void reportUnexpectedExit() {
+        if (!stopping) {
+            System.out.println("[" + service.shortName() + "] exited with code " + process.exitValue());
+        }
+    }
+}

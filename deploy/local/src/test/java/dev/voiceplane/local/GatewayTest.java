@@ -1,0 +1,207 @@
+package dev.voiceplane.local;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.voiceplane.local.IngressRoutes.Route;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The gateway in front of a stub service: what it forwards, what it answers itself. */
+class GatewayTest {
+
+    private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final AtomicInteger STUB_REQUESTS = new AtomicInteger();
+
+    private static Vertx stubVertx;
+    private static Gateway gateway;
+    private static int port;
+
+    @BeforeAll
+    static void start() throws IOException {
+        stubVertx = Vertx.vertx();
+        HttpServer stub = stubVertx.createHttpServer().requestHandler(GatewayTest::stub)
+                .listen(0, Gateway.HOST).toCompletionStage().toCompletableFuture().join();
+        gateway = new Gateway(new IngressRoutes(List.of(
+                new Route("/echo", "echo-service"),
+                new Route("/down", "down-service"),
+                new Route("/gone", "gone-service"))));
+        port = gateway.listen(0);
+        gateway.forwardTo(Map.of("echo-service", stub.actualPort(), "gone-service", closedPort()));
+    }
+
+    @AfterAll
+    static void stop() {
+        gateway.close();
+        stubVertx.close().toCompletionStage().toCompletableFuture().join();
+    }
+
+    /** /echo/body answers 201 with the request body; /echo/empty answers 204; anything else describes the request. */
+    private static void stub(HttpServerRequest request) {
+        STUB_REQUESTS.incrementAndGet();
+        request.response().putHeader(Gateway.REQUEST_ID, request.getHeader(Gateway.REQUEST_ID));
+        switch (request.path()) {
+            case "/echo/body" -> request.body().onSuccess(body -> request.response()
+                    .setStatusCode(201).putHeader("X-Stub", "body").end(body));
+            case "/echo/empty" -> request.response().setStatusCode(204).end();
+            default -> {
+                JsonObject headers = new JsonObject();
+                request.headers().forEach(header -> headers.put(header.getKey().toLowerCase(), header.getValue()));
+                request.response().putHeader("Content-Type", "application/json").end(new JsonObject()
+                        .put("method", request.method().name())
+                        .put("uri", request.uri())
+                        .put("headers", headers)
+                        .encode());
+            }
+        }
+    }
+
+    @Test
+    void forwardsMethodPathQueryAndHeadersAndAddsTheForwardedHeaders() throws Exception {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/echo/abc?limit=10&name=a%20b"))
+                .header("X-Custom", "kept")
+                .header("X-Forwarded-For", "203.0.113.7")
+                .method("PATCH", HttpRequest.BodyPublishers.noBody()));
+
+        assertEquals(200, response.statusCode());
+        JsonObject seen = new JsonObject(response.body());
+        assertEquals("PATCH", seen.getString("method"));
+        assertEquals("/echo/abc?limit=10&name=a%20b", seen.getString("uri"));
+        JsonObject headers = seen.getJsonObject("headers");
+        assertEquals("kept", headers.getString("x-custom"));
+        assertEquals("203.0.113.7, 127.0.0.1", headers.getString("x-forwarded-for"));
+        assertEquals("http", headers.getString("x-forwarded-proto"));
+        assertEquals("localhost:" + port, headers.getString("x-forwarded-host"));
+        assertEquals(headers.getString("x-request-id"), response.headers().firstValue(Gateway.REQUEST_ID).orElseThrow());
+    }
+
+    @Test
+    void keepsTheCallersRequestId() throws Exception {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/echo")).header(Gateway.REQUEST_ID, "req-42"));
+
+        assertEquals("req-42", new JsonObject(response.body()).getJsonObject("headers").getString("x-request-id"));
+        assertEquals("req-42", response.headers().firstValue(Gateway.REQUEST_ID).orElseThrow());
+    }
+
+    @Test
+    void streamsLargeBodiesBothWays() throws Exception {
+        byte[] payload = new byte[4 * 1024 * 1024 + 17];
+        new Random(7).nextBytes(payload);
+
+        HttpResponse<byte[]> response = CLIENT.send(HttpRequest.newBuilder(uri("/echo/body"))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(payload)).build(), HttpResponse.BodyHandlers.ofByteArray());
+
+        assertEquals(201, response.statusCode());
+        assertEquals("body", response.headers().firstValue("X-Stub").orElseThrow());
+        assertArrayEquals(payload, response.body());
+    }
+
+    @Test
+    void answersExpectContinueItselfSoTheClientSendsItsBody() throws Exception {
+        try (Socket socket = new Socket("localhost", port)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), US_ASCII));
+            out.write(("POST /echo/body HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n"
+                    + "Expect: 100-continue\r\n\r\n").getBytes(US_ASCII));
+            out.flush();
+
+            assertEquals("HTTP/1.1 100 Continue", in.readLine());
+            assertEquals("", in.readLine());
+            out.write("{}".getBytes(US_ASCII));
+            out.flush();
+            assertEquals("HTTP/1.1 201 Created", in.readLine());
+        }
+    }
+
+    @Test
+    void relaysAnAnswerWithoutBody() throws Exception {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/echo/empty")).DELETE());
+
+        assertEquals(204, response.statusCode());
+        assertEquals("", response.body());
+    }
+
+    @Test
+    void answers404ForWhatTheIngressDoesNotRoute() throws Exception {
+        for (String path : List.of("/internal/credential/abc", "/q/health/ready", "/echoes", "/")) {
+            HttpResponse<String> response = send(HttpRequest.newBuilder(uri(path)).POST(
+                    HttpRequest.BodyPublishers.ofString("{}")));
+
+            assertEquals(404, response.statusCode(), path);
+            assertEquals(new JsonObject().put("message", "Cannot POST " + path).put("error", "Not Found")
+                    .put("statusCode", 404), new JsonObject(response.body()));
+            assertEquals("application/json", response.headers().firstValue("Content-Type").orElseThrow());
+            assertTrue(response.headers().firstValue(Gateway.REQUEST_ID).isPresent());
+        }
+    }
+
+    @Test
+    void routesOnTheNormalisedPathSoDotSegmentsCannotReachInternalRoutes() throws Exception {
+        int before = STUB_REQUESTS.get();
+
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/echo/%2e%2e/internal/credential/abc")));
+
+        assertEquals(404, response.statusCode());
+        assertEquals(before, STUB_REQUESTS.get());
+    }
+
+    @Test
+    void answers503ForAServiceThatIsNotRunning() throws Exception {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/down/abc")));
+
+        assertEquals(503, response.statusCode());
+        assertEquals(new JsonObject().put("message", "down-service is not running").put("error", "Service Unavailable")
+                .put("statusCode", 503), new JsonObject(response.body()));
+        assertEquals("application/json", response.headers().firstValue("Content-Type").orElseThrow());
+    }
+
+    @Test
+    void answers503ForAServiceThatDoesNotAnswer() throws Exception {
+        HttpResponse<String> withBody = send(HttpRequest.newBuilder(uri("/gone/abc"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"provider\":\"openai\"}")));
+        HttpResponse<String> next = send(HttpRequest.newBuilder(uri("/gone")));
+
+        for (HttpResponse<String> response : List.of(withBody, next)) {
+            assertEquals(503, response.statusCode());
+            assertEquals("gone-service is not running", new JsonObject(response.body()).getString("message"));
+        }
+        assertFalse(withBody.headers().firstValue(Gateway.REQUEST_ID).orElseThrow().isBlank());
+    }
+
+    private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static URI uri(String pathAndQuery) {
+        return URI.create("http://localhost:" + port + pathAndQuery);
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

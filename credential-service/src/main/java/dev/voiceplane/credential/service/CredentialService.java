@@ -12,13 +12,18 @@ import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Use cases of credentials, each scoped to the caller's organisation. */
+/**
+ * Use cases of credentials, each scoped to the caller's organisation. Created at start-up so that a missing
+ * or invalid encryption keyset stops the service before it takes traffic.
+ */
+@Startup
 @ApplicationScoped
 public class CredentialService {
 

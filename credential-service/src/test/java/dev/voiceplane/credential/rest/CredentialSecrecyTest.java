@@ -14,6 +14,12 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +59,51 @@ class CredentialSecrecyTest {
         // The account SID is an identifier, not a secret.
         assertTrue(body3.contains("\"accountSid\":\"AC43\""), body3);
         orgA().when().get("/credential/" + twilio).then().body("$", not(Matchers.hasKey("authToken")));
+    }
+
+    @Test
+    void noSecretIsEverLogged() {
+        List<String> logged = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record.getLoggerName() + " " + record.getMessage() + " " + java.util.Arrays.toString(record.getParameters())
+                        + " " + (record.getThrown() == null ? "" : String.valueOf(record.getThrown())));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        capture.setLevel(Level.ALL);
+        Logger root = Logger.getLogger("");
+        // Our own code logs at every level while this runs, so a debug line with a secret would be seen too.
+        Logger ours = Logger.getLogger("dev.voiceplane");
+        Level oursBefore = ours.getLevel();
+        ours.setLevel(Level.ALL);
+        root.addHandler(capture);
+        try {
+            String id = newId();
+            orgA().body("{\"provider\":\"openai\",\"apiKey\":\"" + API_KEY + "\"}").when().put("/credential/" + id)
+                    .then().statusCode(200);
+            orgA().body("{\"provider\":\"openai\",\"apiKey\":\"" + API_KEY + "\",\"x\":1}").when().put("/credential/" + id)
+                    .then().statusCode(400);
+            orgA().body("{\"provider\":\"twilio\",\"apiKey\":\"" + API_KEY + "\"}").when().post("/credential")
+                    .then().statusCode(400);
+            orgA().body("{\"provider\":\"openai\",\"apiKey\":\"" + API_KEY + "\"").when().post("/credential")
+                    .then().statusCode(400);
+            Clients.internal("org-a").when().get("/internal/credential/" + id + "/secret").then().statusCode(200);
+        } finally {
+            root.removeHandler(capture);
+            ours.setLevel(oursBefore);
+        }
+        for (String line : logged) {
+            assertFalse(line.contains(API_KEY), "logged a secret: " + line);
+        }
     }
 
     @Test

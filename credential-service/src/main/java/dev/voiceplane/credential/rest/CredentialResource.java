@@ -61,17 +61,12 @@ public class CredentialResource {
     @GET
     @Path("{id}")
     public CredentialView get(@PathParam("id") String id) {
-        return credentials.get(caller.id(), existing(id));
+        return credentials.get(caller.id(), Ids.existing(id, "Credential"));
     }
 
     @DELETE
     @Path("{id}")
     public CredentialView delete(@PathParam("id") String id) {
-        return credentials.delete(caller.id(), existing(id));
-    }
-
-    /** An id that is not a UUID names no credential. */
-    private static UUID existing(String id) {
-        return Ids.parse(id).orElseThrow(() -> ApiException.notFound("Credential"));
+        return credentials.delete(caller.id(), Ids.existing(id, "Credential"));
     }
 }

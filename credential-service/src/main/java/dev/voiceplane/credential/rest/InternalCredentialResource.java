@@ -4,7 +4,6 @@ import dev.voiceplane.credential.api.CredentialSecret;
 import dev.voiceplane.credential.api.CredentialView;
 import dev.voiceplane.credential.service.CredentialService;
 import dev.voiceplane.kit.auth.CallerOrganisation;
-import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.persistence.Ids;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -33,16 +32,12 @@ public class InternalCredentialResource {
     @GET
     @Path("{id}")
     public CredentialView get(@PathParam("id") String id) {
-        return credentials.get(caller.id(), existing(id));
+        return credentials.get(caller.id(), Ids.existing(id, "Credential"));
     }
 
     @GET
     @Path("{id}/secret")
     public CredentialSecret secret(@PathParam("id") String id) {
-        return credentials.secret(caller.id(), existing(id));
-    }
-
-    private static UUID existing(String id) {
-        return Ids.parse(id).orElseThrow(() -> ApiException.notFound("Credential"));
+        return credentials.secret(caller.id(), Ids.existing(id, "Credential"));
     }
 }

@@ -218,6 +218,27 @@ class LocalStackIT {
     }
 
     @Test
+    void assistantsAndSquadsAreServedThroughTheGateway() {
+        String assistantId = as("key-a")
+                .body("{\"name\":\"Front desk\",\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\"}}")
+                .when().post("/assistant")
+                .then().statusCode(201)
+                .body("orgId", equalTo("org-a"))
+                .body("name", equalTo("Front desk"))
+                .extract().path("id");
+        as("key-a").when().get("/assistant/" + assistantId).then().statusCode(200).body("model.model", equalTo("gpt-4o"));
+        String squadId = as("key-a").body("{\"members\":[{\"assistantId\":\"" + assistantId + "\"}]}")
+                .when().post("/squad")
+                .then().statusCode(201)
+                .body("members[0].assistantId", equalTo(assistantId))
+                .extract().path("id");
+        as("key-a").when().get("/squad").then().statusCode(200).body("id", hasItem(squadId));
+        as("key-b").when().get("/squad/" + squadId).then().statusCode(404);
+        as("key-a").when().delete("/squad/" + squadId).then().statusCode(200).body("id", equalTo(squadId));
+        as("key-a").when().delete("/assistant/" + assistantId).then().statusCode(200);
+    }
+
+    @Test
     void aServiceThatIsNotBuiltAnswers503() {
         as("key-a").when().get("/call")
                 .then().statusCode(503)

@@ -46,7 +46,12 @@ public final class Providers {
 
     /** The message a client gets for a value outside {@code allowed}: {@code "<field> must be one of ..."}. */
     public static String mustBeOneOf(String field, Set<String> allowed) {
-        return field + " must be one of the following values: " + String.join(", ", allowed);
+        return field + " " + mustBeOneOf(allowed);
+    }
+
+    /** The same message without the field, for a validator whose path is added by the caller. */
+    public static String mustBeOneOf(Set<String> allowed) {
+        return "must be one of the following values: " + String.join(", ", allowed);
     }
 
     private static Set<String> sorted(String... values) {

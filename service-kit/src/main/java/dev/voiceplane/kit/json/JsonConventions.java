@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -23,6 +24,8 @@ import java.time.format.DateTimeFormatter;
  * The JSON rules every service shares: unset fields are omitted, date-times are ISO 8601 UTC with
  * milliseconds, values are never coerced between JSON types ({@code "1"} is not a number), duplicate
  * keys and trailing content are errors, unknown properties are collected by {@link UnknownProperties}.
+ * Free-form JSON ({@code JsonNode}) keeps its numbers exactly as written: {@code 1.50} stays {@code 1.50},
+ * {@code 0.30000000000000000001} does not become a double.
  */
 @Singleton
 public class JsonConventions implements ObjectMapperCustomizer {
@@ -50,6 +53,8 @@ public class JsonConventions implements ObjectMapperCustomizer {
         mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         mapper.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+        mapper.configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -2,6 +2,7 @@ package dev.voiceplane.kit.persistence;
 
 import com.fasterxml.uuid.Generators;
 import com.fasterxml.uuid.impl.TimeBasedEpochGenerator;
+import dev.voiceplane.kit.error.ApiException;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -15,6 +16,11 @@ public final class Ids {
 
     public static UUID newId() {
         return GENERATOR.generate();
+    }
+
+    /** The id in a path segment of an existing resource; a segment that is not a UUID names nothing: 404. */
+    public static UUID existing(String text, String resource) {
+        return parse(text).orElseThrow(() -> ApiException.notFound(resource));
     }
 
     /** The UUID in a path segment, or empty when it is not one (which callers answer as "not found"). */

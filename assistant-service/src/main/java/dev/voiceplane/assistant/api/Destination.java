@@ -1,0 +1,14 @@
+package dev.voiceplane.assistant.api;
+
+import dev.voiceplane.assistant.api.constraint.OneOf;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.validation.constraints.NotNull;
+
+/** Where a call can be handed: another assistant (of a squad), by name. Used by transfer tools and squad members. */
+@RegisterForReflection
+public record Destination(
+        @NotNull @OneOf({"assistant"}) String type,
+        @NotNull String assistantName,
+        String message,
+        String description) {
+}

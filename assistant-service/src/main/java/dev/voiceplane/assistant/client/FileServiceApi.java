@@ -1,0 +1,29 @@
+package dev.voiceplane.assistant.client;
+
+import dev.voiceplane.kit.auth.Authentication;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/**
+ * file-service's internal lookup, as this service calls it (the contract is in docs/assistants-and-squads.md).
+ * Use it through {@link FileCatalogue}, which owns timeouts, retries and the circuit breaker.
+ */
+@RegisterRestClient(configKey = "file-service")
+@RegisterProvider(FileServiceResponses.class)
+@Path("/internal/file")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public interface FileServiceApi {
+
+    /** Which of {@code ids} are files of the organisation. */
+    @POST
+    @Path("lookup")
+    FileLookupResult lookup(@HeaderParam("Authorization") String authorization,
+            @HeaderParam(Authentication.ORG_HEADER) String orgId, FileLookup request);
+}

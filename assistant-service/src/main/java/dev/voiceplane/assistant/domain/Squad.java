@@ -1,0 +1,22 @@
+package dev.voiceplane.assistant.domain;
+
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * A stored squad: its validated members, as JSON text, in a jsonb column. The stored assistants its members
+ * name by id are also kept in {@code squad_member_assistants} (see {@code SquadRepository}).
+ */
+@Entity
+@Table(name = "squads")
+public class Squad extends OrgScopedEntity {
+
+    /** The squad's fields as written (see {@code SquadBody}); never the common fields. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public String document;
+}

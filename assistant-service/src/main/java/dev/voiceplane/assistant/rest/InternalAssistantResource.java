@@ -1,0 +1,62 @@
+package dev.voiceplane.assistant.rest;
+
+import dev.voiceplane.assistant.api.AssistantView;
+import dev.voiceplane.assistant.api.IdLookup;
+import dev.voiceplane.assistant.api.IdLookupResult;
+import dev.voiceplane.assistant.api.SquadView;
+import dev.voiceplane.assistant.service.AssistantService;
+import dev.voiceplane.assistant.service.SquadService;
+import dev.voiceplane.kit.auth.CallerOrganisation;
+import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.kit.error.RequestBodies;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * {@code /internal/assistant} and {@code /internal/squad}: for call-service and telephony-service (service token
+ * and {@code X-Voice-Org-Id}, never routed by the Ingress). Answers are scoped to that organisation, exactly as
+ * the public routes are to the API key's.
+ */
+@Path("/internal")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class InternalAssistantResource {
+
+    private final AssistantService assistants;
+    private final SquadService squads;
+    private final CallerOrganisation caller;
+
+    public InternalAssistantResource(AssistantService assistants, SquadService squads, CallerOrganisation caller) {
+        this.assistants = assistants;
+        this.squads = squads;
+        this.caller = caller;
+    }
+
+    /** The assistant as the public {@code GET /assistant/{id}} returns it; 404 when the organisation has none such. */
+    @GET
+    @Path("assistant/{id}")
+    public AssistantView assistant(@PathParam("id") String id) {
+        return assistants.get(caller.id(), Ids.existing(id, "Assistant"));
+    }
+
+    /** Which of the ids are assistants of the organisation (for phone numbers and calls that name one). */
+    @POST
+    @Path("assistant/lookup")
+    public IdLookupResult lookup(@NotNull(message = RequestBodies.REQUIRED) @Valid IdLookup body) {
+        return assistants.lookup(caller.id(), body.ids());
+    }
+
+    /** The squad as the public {@code GET /squad/{id}} returns it (for calls made with a squadId). */
+    @GET
+    @Path("squad/{id}")
+    public SquadView squad(@PathParam("id") String id) {
+        return squads.get(caller.id(), Ids.existing(id, "Squad"));
+    }
+}

@@ -1,0 +1,146 @@
+package dev.voiceplane.assistant.service;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.assistant.api.AssistantBody;
+import dev.voiceplane.assistant.api.AssistantView;
+import dev.voiceplane.assistant.api.IdLookupResult;
+import dev.voiceplane.assistant.domain.Assistant;
+import dev.voiceplane.assistant.repository.AssistantRepository;
+import dev.voiceplane.assistant.repository.SquadRepository;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.list.ListParams;
+import dev.voiceplane.kit.list.ListQuery;
+import dev.voiceplane.kit.persistence.Ids;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * Use cases of assistants, each scoped to the caller's organisation. Writes that name knowledge-base files ask
+ * file-service first and open their transaction only afterwards, so that no database connection or row lock is
+ * held while another service answers; a failed check writes nothing.
+ */
+@ApplicationScoped
+public class AssistantService {
+
+    /** How many squads a refused delete names at most. */
+    static final int SQUADS_NAMED = 20;
+
+    private final AssistantRepository assistants;
+    private final SquadRepository squads;
+    private final Documents documents;
+    private final FileReferences files;
+
+    public AssistantService(AssistantRepository assistants, SquadRepository squads, Documents documents,
+            FileReferences files) {
+        this.assistants = assistants;
+        this.squads = squads;
+        this.documents = documents;
+        this.files = files;
+    }
+
+    public AssistantView create(String orgId, AssistantBody body) {
+        requireKnownFiles(orgId, body);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Assistant assistant = new Assistant();
+            assistant.stampCreated(orgId, null);
+            assistant.document = documents.write(body);
+            assistants.persist(assistant);
+            return view(assistant, body);
+        });
+    }
+
+    public AssistantView get(String orgId, UUID id) {
+        return view(owned(orgId, id));
+    }
+
+    public List<AssistantView> list(String orgId, ListParams params) {
+        return ListQuery.list(assistants, orgId, params).stream().map(this::view).toList();
+    }
+
+    /**
+     * Applies a PATCH (see {@link Documents#patched}). The result is validated, and its files checked when the
+     * patch gives a model, before the transaction; inside it the row is locked and the patch applied again to
+     * what is stored then, so that concurrent PATCHes of different fields both take effect.
+     */
+    public AssistantView update(String orgId, UUID id, ObjectNode patch) {
+        AssistantBody preview = documents.patched(owned(orgId, id).document, patch, AssistantBody.class);
+        if (patch.has("model")) {
+            requireKnownFiles(orgId, preview);
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Assistant assistant = assistants.findOwnedForChange(orgId, id).orElseThrow(AssistantService::notFound);
+            AssistantBody body = documents.patched(assistant.document, patch, AssistantBody.class);
+            assistant.document = documents.write(body);
+            assistant.touch();
+            return view(assistant, body);
+        });
+    }
+
+    /**
+     * Deletes an assistant that no squad names as a member; one that squads use is refused with a 409 naming
+     * them, since deleting it would leave those squads with a member that no longer exists.
+     */
+    @Transactional
+    public AssistantView delete(String orgId, UUID id) {
+        if (!assistants.lockForDelete(orgId, id)) {
+            throw notFound();
+        }
+        SquadRepository.Users users = squads.squadsUsing(orgId, id, SQUADS_NAMED);
+        if (users.total() > 0) {
+            String named = users.first().stream().map(UUID::toString).collect(Collectors.joining(", "));
+            String more = users.total() > users.first().size()
+                    ? " (and " + (users.total() - users.first().size()) + " more)"
+                    : "";
+            throw ApiException.conflict(
+                    "assistant is a member of squads: " + named + more + "; remove it from them first");
+        }
+        Assistant assistant = owned(orgId, id);
+        AssistantView deleted = view(assistant);
+        assistants.delete(assistant);
+        return deleted;
+    }
+
+    /** Which of these ids are assistants of the organisation (for other services): in the order asked, each once. */
+    public IdLookupResult lookup(String orgId, List<String> ids) {
+        Map<String, UUID> asked = new LinkedHashMap<>();
+        for (String id : ids) {
+            Ids.parse(id).ifPresent(uuid -> asked.putIfAbsent(id, uuid));
+        }
+        Set<UUID> found = assistants.existing(orgId, Set.copyOf(asked.values()));
+        return new IdLookupResult(asked.entrySet().stream()
+                .filter(entry -> found.contains(entry.getValue()))
+                .map(Map.Entry::getKey)
+                .toList());
+    }
+
+    private void requireKnownFiles(String orgId, AssistantBody body) {
+        List<String> problems = files.problems(orgId, FileReferences.in("", body));
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+
+    private Assistant owned(String orgId, UUID id) {
+        return assistants.findOwned(orgId, id).orElseThrow(AssistantService::notFound);
+    }
+
+    private AssistantView view(Assistant assistant) {
+        return view(assistant, documents.read(assistant.document, AssistantBody.class));
+    }
+
+    private static AssistantView view(Assistant assistant, AssistantBody body) {
+        return new AssistantView(assistant.id.toString(), assistant.orgId, assistant.createdAt, assistant.updatedAt,
+                body);
+    }
+
+    static ApiException notFound() {
+        return ApiException.notFound("Assistant");
+    }
+}

@@ -1,0 +1,163 @@
+package dev.voiceplane.assistant.service;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.assistant.api.SquadBody;
+import dev.voiceplane.assistant.api.SquadMember;
+import dev.voiceplane.assistant.api.SquadView;
+import dev.voiceplane.assistant.domain.Squad;
+import dev.voiceplane.assistant.repository.AssistantRepository;
+import dev.voiceplane.assistant.repository.SquadRepository;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.list.ListParams;
+import dev.voiceplane.kit.list.ListQuery;
+import dev.voiceplane.kit.persistence.Ids;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.BiFunction;
+
+/**
+ * Use cases of squads, each scoped to the caller's organisation. A member's {@code assistantId} must name an
+ * assistant of the organisation, and the knowledge-base files of inline assistants and overrides must exist:
+ * both are checked before the transaction (one query, one file-service lookup, however many members), and the
+ * named assistants are locked against deletion inside it, so a squad never names an assistant that is gone.
+ */
+@ApplicationScoped
+public class SquadService {
+
+    private final SquadRepository squads;
+    private final AssistantRepository assistants;
+    private final Documents documents;
+    private final FileReferences files;
+
+    public SquadService(SquadRepository squads, AssistantRepository assistants, Documents documents,
+            FileReferences files) {
+        this.squads = squads;
+        this.assistants = assistants;
+        this.documents = documents;
+        this.files = files;
+    }
+
+    public SquadView create(String orgId, SquadBody body) {
+        requireKnownReferences(orgId, body);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Set<UUID> members = lockMemberAssistants(orgId, body);
+            Squad squad = new Squad();
+            squad.stampCreated(orgId, null);
+            squad.document = documents.write(body);
+            squads.persist(squad);
+            squads.flush();
+            squads.recordMemberAssistants(orgId, squad.id, members);
+            return view(squad, body);
+        });
+    }
+
+    public SquadView get(String orgId, UUID id) {
+        return view(owned(orgId, id));
+    }
+
+    public List<SquadView> list(String orgId, ListParams params) {
+        return ListQuery.list(squads, orgId, params).stream().map(this::view).toList();
+    }
+
+    /** Applies a PATCH the way assistants are patched; {@code members}, when given, replaces the members. */
+    public SquadView update(String orgId, UUID id, ObjectNode patch) {
+        SquadBody preview = documents.patched(owned(orgId, id).document, patch, SquadBody.class);
+        boolean membersChange = patch.has("members");
+        if (membersChange) {
+            requireKnownReferences(orgId, preview);
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Squad squad = squads.findOwnedForChange(orgId, id).orElseThrow(SquadService::notFound);
+            SquadBody body = documents.patched(squad.document, patch, SquadBody.class);
+            if (membersChange) {
+                squads.recordMemberAssistants(orgId, squad.id, lockMemberAssistants(orgId, body));
+            }
+            squad.document = documents.write(body);
+            squad.touch();
+            return view(squad, body);
+        });
+    }
+
+    @Transactional
+    public SquadView delete(String orgId, UUID id) {
+        Squad squad = owned(orgId, id);
+        SquadView deleted = view(squad);
+        squads.delete(squad);
+        return deleted;
+    }
+
+    private void requireKnownReferences(String orgId, SquadBody body) {
+        List<String> problems = new ArrayList<>(unknownAssistants(orgId, body, assistants::existing));
+        List<FileReferences.Reference> references = new ArrayList<>();
+        for (int i = 0; i < body.members().size(); i++) {
+            SquadMember member = body.members().get(i);
+            references.addAll(FileReferences.in("members." + i + ".assistant.", member.assistant()));
+            references.addAll(FileReferences.in("members." + i + ".assistantOverrides.", member.assistantOverrides()));
+        }
+        problems.addAll(files.problems(orgId, references));
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+
+    /** The stored assistants the members name, locked against deletion; a 400 if one has gone since the check. */
+    private Set<UUID> lockMemberAssistants(String orgId, SquadBody body) {
+        List<String> gone = unknownAssistants(orgId, body, assistants::lockExisting);
+        if (!gone.isEmpty()) {
+            throw ApiException.invalid(gone);
+        }
+        return memberAssistantIds(body);
+    }
+
+    /** One message per member whose assistantId names no assistant of the organisation; one query for all members. */
+    private static List<String> unknownAssistants(String orgId, SquadBody body,
+            BiFunction<String, Collection<UUID>, Set<UUID>> existing) {
+        Set<UUID> found = existing.apply(orgId, memberAssistantIds(body));
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < body.members().size(); i++) {
+            String assistantId = body.members().get(i).assistantId();
+            if (assistantId == null) {
+                continue;
+            }
+            Optional<UUID> uuid = Ids.parse(assistantId);
+            if (uuid.isEmpty() || !found.contains(uuid.get())) {
+                problems.add("members." + i + ".assistantId refers to an unknown assistant: " + assistantId);
+            }
+        }
+        return problems;
+    }
+
+    private static Set<UUID> memberAssistantIds(SquadBody body) {
+        Set<UUID> ids = new LinkedHashSet<>();
+        for (SquadMember member : body.members()) {
+            if (member.assistantId() != null) {
+                Ids.parse(member.assistantId()).ifPresent(ids::add);
+            }
+        }
+        return ids;
+    }
+
+    private Squad owned(String orgId, UUID id) {
+        return squads.findOwned(orgId, id).orElseThrow(SquadService::notFound);
+    }
+
+    private SquadView view(Squad squad) {
+        return view(squad, documents.read(squad.document, SquadBody.class));
+    }
+
+    private static SquadView view(Squad squad, SquadBody body) {
+        return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt, body.members());
+    }
+
+    static ApiException notFound() {
+        return ApiException.notFound("Squad");
+    }
+}

@@ -52,12 +52,10 @@ public class Documents {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a stored document is not the JSON it was written as", e);
         }
+        // A null stays in the merged document: read into the typed body it is the same as absent (and is not
+        // written back), while an unknown property set to null is still reported like any unknown property.
         for (Map.Entry<String, JsonNode> field : patch.properties()) {
-            if (field.getValue().isNull()) {
-                merged.remove(field.getKey());
-            } else {
-                merged.set(field.getKey(), field.getValue());
-            }
+            merged.set(field.getKey(), field.getValue());
         }
         return strict.read(merged, type);
     }

@@ -88,7 +88,8 @@ public class SquadService {
 
     @Transactional
     public SquadView delete(String orgId, UUID id) {
-        Squad squad = owned(orgId, id);
+        // Locked first: of two concurrent deletes the second then finds nothing and answers 404.
+        Squad squad = squads.findOwnedForChange(orgId, id).orElseThrow(() -> ApiException.notFound("Squad"));
         SquadView deleted = view(squad);
         squads.delete(squad);
         return deleted;

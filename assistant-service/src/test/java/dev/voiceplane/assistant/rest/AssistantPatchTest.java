@@ -48,6 +48,16 @@ class AssistantPatchTest {
     }
 
     @Test
+    void anUnknownPropertySetToNullIsRejectedNotIgnored() {
+        String id = createAssistant(orgA(), STORED);
+        JsonNode before = tree(orgA().when().get("/assistant/" + id).then().statusCode(200));
+        orgA().body("{\"firstMessage\":null,\"serverUrlSecrett\":null}").when().patch("/assistant/" + id)
+                .then().statusCode(400)
+                .body("message", contains("property serverUrlSecrett should not exist"));
+        assertEquals(before, tree(orgA().when().get("/assistant/" + id).then().statusCode(200)));
+    }
+
+    @Test
     void nullClearsAField() {
         String id = createAssistant(orgA(), STORED);
         JsonNode after = tree(orgA().body("{\"firstMessage\":null,\"metadata\":null,\"voice\":null}")

@@ -13,9 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.kit.testing.Race;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** POST/GET/PATCH/DELETE /squad: members by id or inline, with overrides and destinations, returned as written. */
@@ -80,6 +82,17 @@ class SquadResourceTest {
         for (String id : new String[] {newId(), "squad-1"}) {
             orgA().when().get("/squad/" + id).then().statusCode(404).body("message", equalTo("Squad not found"));
             orgA().when().delete("/squad/" + id).then().statusCode(404);
+        }
+    }
+
+    @Test
+    void concurrentDeletesOfOneSquadGiveOne200AndOtherwise404() throws Exception {
+        for (int round = 0; round < 10; round++) {
+            String squadId = Clients.createSquad(orgA(), createAssistant(orgA()));
+            List<Integer> statuses = Race.statuses(4,
+                    () -> orgA().when().delete("/squad/" + squadId).then().extract().statusCode());
+            assertEquals(1, statuses.stream().filter(status -> status == 200).count(), statuses.toString());
+            assertEquals(3, statuses.stream().filter(status -> status == 404).count(), statuses.toString());
         }
     }
 

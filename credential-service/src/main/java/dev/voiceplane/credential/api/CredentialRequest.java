@@ -20,6 +20,13 @@ public record CredentialRequest(
         @Size(max = 200) String accountSid,
         @Size(max = 10000) String authToken) {
 
+    /** Never shows the secret fields, so a log line or an exception message cannot leak them. */
+    @Override
+    public String toString() {
+        return "CredentialRequest[provider=" + provider + ", name=" + name + ", accountSid=" + accountSid
+                + ", secrets=" + secrets().keySet() + "]";
+    }
+
     /** What is wrong with the body for its provider; empty when it can be stored. */
     public List<String> problems() {
         List<String> problems = new ArrayList<>();

@@ -8,4 +8,10 @@ public record CredentialSecret(
         String apiKey,
         String apiSecret,
         String authToken) {
+
+    /** Never shows the secret values, so a log line or an exception message cannot leak them. */
+    @Override
+    public String toString() {
+        return "CredentialSecret[id=" + id + ", provider=" + provider + ", accountSid=" + accountSid + "]";
+    }
 }

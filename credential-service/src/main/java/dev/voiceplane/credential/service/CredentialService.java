@@ -78,6 +78,8 @@ public class CredentialService {
 
     @Transactional
     public CredentialView delete(String orgId, UUID id) {
+        // The same lock as PUT: a delete racing a PUT or another delete of this id waits, then sees the outcome.
+        credentials.lockKey(orgId, id);
         Credential credential = owned(orgId, id);
         credentials.delete(credential);
         return CredentialView.of(credential);

@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplane.kit.testing.Race;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -85,6 +86,27 @@ class CredentialResourceTest {
         orgA().when().get("/credential/" + id).then().statusCode(404)
                 .body("statusCode", equalTo(404)).body("message", equalTo("Credential not found"));
         orgA().when().delete("/credential/" + id).then().statusCode(404);
+    }
+
+    @Test
+    void concurrentDeletesGiveOne200AndOtherwise404() throws Exception {
+        for (int round = 0; round < 10; round++) {
+            String id = newId();
+            orgA().body(openai("sk-race")).when().put("/credential/" + id).then().statusCode(200);
+            List<Integer> statuses = Race.statuses(4,
+                    () -> orgA().when().delete("/credential/" + id).then().extract().statusCode());
+            assertEquals(1, statuses.stream().filter(status -> status == 200).count(), statuses.toString());
+            assertEquals(3, statuses.stream().filter(status -> status == 404).count(), statuses.toString());
+        }
+    }
+
+    @Test
+    void concurrentPutsAndDeletesOfOneIdNeverFail() throws Exception {
+        String id = newId();
+        List<Integer> statuses = Race.statuses(6, () -> Math.random() < 0.5
+                ? orgA().body(openai("sk-race")).when().put("/credential/" + id).then().extract().statusCode()
+                : orgA().when().delete("/credential/" + id).then().extract().statusCode());
+        assertTrue(statuses.stream().allMatch(status -> status == 200 || status == 404), statuses.toString());
     }
 
     @Test

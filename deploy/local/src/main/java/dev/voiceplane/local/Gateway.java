@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
+import java.util.regex.Pattern;
 
 /**
  * The local stand-in for the Ingress controller: routes each request by the Ingress rules and proxies it, body
@@ -32,6 +33,8 @@ import java.util.concurrent.CompletionException;
 final class Gateway {
 
     static final String REQUEST_ID = "X-Request-Id";
+    /** The request ids the services accept from callers (service-kit's RequestIds); others are replaced. */
+    private static final Pattern ACCEPTABLE_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
     /** Everything listens on the loopback interface only, as the services do inside a cluster. */
     static final String HOST = "localhost";
 
@@ -86,6 +89,7 @@ final class Gateway {
 
     private void handle(HttpServerRequest request) {
         String requestId = Optional.ofNullable(request.getHeader(REQUEST_ID))
+                .filter(offered -> ACCEPTABLE_REQUEST_ID.matcher(offered).matches())
                 .orElseGet(() -> UUID.randomUUID().toString());
         // The services' Vert.x router resolves "..", "." and escaped unreserved characters before matching; routing
         // on the same normalised path means /credential/../internal/... is /internal/..., and not routed.

@@ -106,6 +106,13 @@ class GatewayTest {
     }
 
     @Test
+    void replacesARequestIdTheServicesWouldNotAccept() throws Exception {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/echo")).header(Gateway.REQUEST_ID, "bad id <script>"));
+        String id = response.headers().firstValue(Gateway.REQUEST_ID).orElseThrow();
+        assertTrue(id.matches("[0-9a-f-]{36}"), id);
+    }
+
+    @Test
     void streamsLargeBodiesBothWays() throws Exception {
         byte[] payload = new byte[4 * 1024 * 1024 + 17];
         new Random(7).nextBytes(payload);

@@ -38,6 +38,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(401, List.of(message), false);
     }
 
+    /** 413: a body over the size limit that the HTTP layer could not see coming (no Content-Length). */
+    public static ApiException tooLarge(String message) {
+        return new ApiException(413, List.of(message), false);
+    }
+
     /** 503: a service this request depends on cannot be reached; nothing was written. */
     public static ApiException unavailable(String message) {
         return new ApiException(503, List.of(message), false);

@@ -13,6 +13,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.CharConversionException;
+import java.sql.SQLException;
 import java.util.List;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -97,9 +99,35 @@ public class ErrorMappers {
         return response.build();
     }
 
+    /** A body whose bytes are not text in the declared encoding. */
+    @ServerExceptionMapper
+    public Response undecodable(CharConversionException e) {
+        return ApiError.of(400, "request body is not valid UTF-8 JSON").toResponse();
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        SQLException rejected = dataException(e);
+        if (rejected != null) {
+            // SQLSTATE class 22 ("data exception"): PostgreSQL refused a value the client sent. The screens and
+            // validation should have caught it first; this keeps anything they miss from becoming a 500.
+            LOG.warnf("database refused a client value (request id %s): %s %s", RequestIds.current(),
+                    rejected.getSQLState(), rejected.getMessage());
+            return ApiError.of(400, List.of("a value in the request cannot be stored or compared")).toResponse();
+        }
         return internal(e);
+    }
+
+    private static SQLException dataException(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("22")) {
+                return sql;
+            }
+            if (cause.getCause() == cause) {
+                break;
+            }
+        }
+        return null;
     }
 
     private static Response internal(Throwable e) {

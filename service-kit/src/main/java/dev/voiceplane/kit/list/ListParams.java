@@ -96,8 +96,20 @@ public record ListParams(int limit, List<TimeFilter> timeFilters, Map<String, St
         return null;
     }
 
-    /** ISO 8601: a date-time with offset or {@code Z}, a local date-time (UTC) or a date (midnight UTC). */
+    /** Bounds every stored timestamp can be compared with (PostgreSQL's timestamptz ends in year 294276). */
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+
+    /**
+     * ISO 8601: a date-time with offset or {@code Z}, a local date-time (UTC) or a date (midnight UTC), in the
+     * years 1 to 9999.
+     */
     static Instant parseInstant(String value) {
+        Instant parsed = parseIso(value);
+        return parsed == null || parsed.isBefore(EARLIEST) || parsed.isAfter(LATEST) ? null : parsed;
+    }
+
+    private static Instant parseIso(String value) {
         if (value == null || value.isBlank()) {
             return null;
         }

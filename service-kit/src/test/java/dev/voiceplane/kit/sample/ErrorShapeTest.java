@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.not;
@@ -14,6 +15,13 @@ import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import io.restassured.RestAssured;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -88,6 +96,53 @@ class ErrorShapeTest {
                 .then().statusCode(400).body("statusCode", equalTo(400));
         orgA().contentType(ContentType.JSON).body("{\"text\": \"a\"} {}").when().post("/note")
                 .then().statusCode(400).body("statusCode", equalTo(400));
+    }
+
+    @Test
+    void valuesThatCannotBeStoredFaithfullyAre400() {
+        orgA().contentType(ContentType.JSON).body("{\"text\": \"a\\u0000b\"}").when().post("/note")
+                .then().statusCode(400)
+                .body("message", contains("request body contains a \\u0000 character, which cannot be stored"));
+        orgA().contentType(ContentType.JSON).body("{\"text\": \"a\\ud800b\"}").when().post("/note")
+                .then().statusCode(400)
+                .body("message", contains("request body contains an unpaired UTF-16 surrogate (\\ud800)"));
+        orgA().contentType(ContentType.JSON).body("{\"text\": \"x\", \"weight\": 1e200000}").when().post("/note")
+                .then().statusCode(400)
+                .body("message", contains("request body contains a number whose exponent is beyond 1000"));
+        // A pair of surrogates is one character, and stays one.
+        orgA().contentType(ContentType.JSON).body("{\"text\": \"\\ud83d\\ude00\"}").when().post("/note")
+                .then().statusCode(201).body("text", equalTo("\uD83D\uDE00"));
+    }
+
+    @Test
+    void aValueTheDatabaseRefusesIs400AndNothingIsStored() {
+        orgA().contentType(ContentType.JSON).body("{\"text\": \"too heavy\", \"weight\": 12345.67}").when().post("/note")
+                .then().statusCode(400)
+                .body("statusCode", equalTo(400))
+                .body("message", contains("a value in the request cannot be stored or compared"));
+        orgA().queryParam("text", "too heavy").when().get("/note").then().statusCode(200).body("$", empty());
+    }
+
+    @Test
+    void aBodyInAnUndecodableEncodingIs400() {
+        byte[] utf32WithInvalidCodePoint = {0, 0, 0, '{', 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+        orgA().contentType("application/json").body(utf32WithInvalidCodePoint).when().post("/note")
+                .then().statusCode(400).body("statusCode", equalTo(400));
+    }
+
+    @Test
+    void aChunkedBodyOverTheLimitIs413() throws Exception {
+        byte[] body = ("{\"text\": \"" + "x".repeat(70 * 1024) + "\"}").getBytes(StandardCharsets.UTF_8);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/note"))
+                .header("Authorization", TestKeys.bearer(TestKeys.KEY_A))
+                .header("Content-Type", "application/json")
+                // An InputStream publisher has no length, so the body is sent chunked.
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)))
+                .build();
+        HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(request, HttpResponse.BodyHandlers.ofString());
+        org.junit.jupiter.api.Assertions.assertEquals(413, response.statusCode(), response.body());
+        org.junit.jupiter.api.Assertions.assertTrue(response.body().contains("\"statusCode\":413"), response.body());
     }
 
     @Test

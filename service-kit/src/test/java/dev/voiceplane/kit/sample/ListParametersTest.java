@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
@@ -136,6 +137,10 @@ class ListParametersTest {
                 .when().get("/note").then().statusCode(400)
                 .body("message", containsInAnyOrder("createdAtGt must be a valid ISO 8601 date string",
                         "updatedAtLe must be a valid ISO 8601 date string"));
+        for (String outOfRange : new String[] {"+999999999-12-31T23:59:59Z", "-300000-01-01T00:00:00Z", "0000-12-31"}) {
+            caller().queryParam("createdAtGt", outOfRange).when().get("/note").then().statusCode(400)
+                    .body("message", contains("createdAtGt must be a valid ISO 8601 date string"));
+        }
         caller().queryParam("createdAtEq", "2024-03-01").queryParam("page", 2)
                 .when().get("/note").then().statusCode(400)
                 .body("message", containsInAnyOrder("property createdAtEq should not exist",
@@ -144,6 +149,9 @@ class ListParametersTest {
 
     @Test
     void listsNeverShowAnotherOrganisationsRows() {
+        String bNote = AuthenticationTest.createNote(TestKeys.KEY_B, "org b's own");
+        caller().queryParam("limit", 1000).when().get("/note").then().statusCode(200)
+                .body("id", not(hasItem(bNote)));
         given().header("Authorization", TestKeys.bearer(TestKeys.KEY_B)).queryParam("limit", 1000)
                 .when().get("/note").then().statusCode(200)
                 .body("orgId", everyItem(equalTo(TestKeys.ORG_B)));

@@ -10,4 +10,5 @@ import jakarta.persistence.Table;
 public class Note extends OrgScopedEntity {
     public String text;
     public Integer priority;
+    public java.math.BigDecimal weight;
 }

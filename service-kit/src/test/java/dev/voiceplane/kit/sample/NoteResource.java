@@ -34,7 +34,7 @@ public class NoteResource {
     public record Detail(@Size(max = 10) String label, @Min(1) Integer weight) {
     }
 
-    public record NoteBody(@NotNull @Size(max = 40) String text, @Min(0) @Max(5) Integer priority,
+    public record NoteBody(@NotNull @Size(max = 40) String text, @Min(0) @Max(5) Integer priority, java.math.BigDecimal weight,
             @Valid Detail detail, List<@Valid Detail> details) {
     }
 
@@ -62,6 +62,7 @@ public class NoteResource {
         note.stampCreated(caller.id(), null);
         note.text = body.text();
         note.priority = body.priority();
+        note.weight = body.weight();
         notes.persist(note);
         return Response.status(201).entity(NoteView.of(note)).build();
     }

@@ -2,6 +2,7 @@ package dev.voiceplane.kit.auth;
 
 import dev.voiceplane.kit.error.ApiError;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;
 import java.security.MessageDigest;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
 /**
  * Authenticates every JAX-RS request. Public routes take {@code Authorization: Bearer <API key>} (keys from
@@ -42,10 +44,9 @@ public class Authentication {
     }
 
     @ServerRequestFilter
-    public Optional<Response> authenticate(ContainerRequestContext request) {
-        String path = request.getUriInfo().getPath();
+    public Optional<Response> authenticate(ContainerRequestContext request, SimpleResourceInfo resource) {
         Optional<String> bearer = bearerToken(request.getHeaderString("Authorization"));
-        if (path.startsWith(INTERNAL_PREFIX)) {
+        if (isInternal(request.getUriInfo().getPath(), resource == null ? null : resource.getResourceClass())) {
             return authenticateInternal(request, bearer);
         }
         Optional<String> org = bearer.flatMap(keys::organisationOf);
@@ -68,6 +69,22 @@ public class Authentication {
         }
         caller.authenticate(org.strip());
         return Optional.empty();
+    }
+
+    /**
+     * Internal by the request path or by the resource that matched it: the two agree today, and checking both
+     * means a change in how paths are normalised can never hand an internal resource to an API key.
+     */
+    static boolean isInternal(String path, Class<?> resourceClass) {
+        if (path.startsWith(INTERNAL_PREFIX)) {
+            return true;
+        }
+        Path declared = resourceClass == null ? null : resourceClass.getAnnotation(Path.class);
+        if (declared == null) {
+            return false;
+        }
+        String classPath = declared.value().startsWith("/") ? declared.value() : "/" + declared.value();
+        return classPath.equals("/internal") || classPath.startsWith(INTERNAL_PREFIX);
     }
 
     static Optional<String> bearerToken(String header) {

@@ -82,18 +82,12 @@ public class NoteResource {
     }
 
     @GET
-    @Path("internal/note/{id}")
-    public NoteView internalGet(@PathParam("id") String id) {
-        return find(id);
-    }
-
-    @GET
     @Path("note-failure")
     public NoteView failure() {
         throw new IllegalStateException("secret internals: jdbc:postgresql://db/password=hunter2");
     }
 
-    private NoteView find(String id) {
+    NoteView find(String id) {
         return Ids.parse(id)
                 .flatMap(uuid -> notes.findByIdOptional(new OrgScopedId(caller.id(), uuid)))
                 .map(NoteView::of)

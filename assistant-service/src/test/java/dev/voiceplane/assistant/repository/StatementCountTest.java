@@ -1,8 +1,8 @@
 package dev.voiceplane.assistant.repository;
 
 import static dev.voiceplane.assistant.rest.Clients.createAssistant;
-import static dev.voiceplane.assistant.rest.Clients.internal;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.internal;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.quarkus.test.junit.QuarkusTest;

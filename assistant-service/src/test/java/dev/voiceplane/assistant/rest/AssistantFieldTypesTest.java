@@ -1,6 +1,6 @@
 package dev.voiceplane.assistant.rest;
 
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.contains;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -2,7 +2,7 @@ package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.assistant.rest.Clients.createAssistant;
 import static dev.voiceplane.assistant.rest.Clients.object;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static dev.voiceplane.assistant.rest.Clients.tree;
 import static dev.voiceplane.assistant.rest.Clients.written;
 import static org.hamcrest.Matchers.contains;

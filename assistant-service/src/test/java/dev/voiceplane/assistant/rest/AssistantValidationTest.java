@@ -1,8 +1,8 @@
 package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.assistant.rest.Bodies.assistantWith;
-import static dev.voiceplane.assistant.rest.Clients.newId;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;

@@ -1,51 +1,21 @@
 package dev.voiceplane.assistant.rest;
 
-import static io.restassured.RestAssured.given;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.json.JsonConventions;
-import dev.voiceplane.kit.testing.TestKeys;
-import io.restassured.http.ContentType;
+import dev.voiceplane.kit.testing.TestClients;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import java.io.UncheckedIOException;
-import java.util.UUID;
 
-/** Requests as the test organisations and the other services make them, and JSON as the service reads it. */
+/** JSON as the service reads it, and the assistants and squads tests create (requests: the kit's TestClients). */
 public final class Clients {
 
     /** Reads JSON as the service does: numbers of free-form JSON exactly as written. */
     public static final ObjectMapper JSON = JsonConventions.apply(new ObjectMapper());
 
     private Clients() {
-    }
-
-    public static RequestSpecification orgA() {
-        return as(TestKeys.KEY_A);
-    }
-
-    public static RequestSpecification orgB() {
-        return as(TestKeys.KEY_B);
-    }
-
-    public static RequestSpecification orgC() {
-        return as(TestKeys.KEY_C);
-    }
-
-    public static RequestSpecification as(String key) {
-        return given().header("Authorization", TestKeys.bearer(key)).contentType(ContentType.JSON);
-    }
-
-    public static RequestSpecification internal(String orgId) {
-        return given().header("Authorization", TestKeys.bearer(TestKeys.INTERNAL_TOKEN))
-                .header("X-Voice-Org-Id", orgId)
-                .contentType(ContentType.JSON);
-    }
-
-    public static String newId() {
-        return UUID.randomUUID().toString();
     }
 
     public static ObjectNode object(String json) {
@@ -77,7 +47,7 @@ public final class Clients {
     }
 
     public static String createAssistant(RequestSpecification caller) {
-        return createAssistant(caller, "{\"name\":\"" + "test " + newId() + "\"}");
+        return createAssistant(caller, "{\"name\":\"" + "test " + TestClients.newId() + "\"}");
     }
 
     /** Creates a squad whose members are the given stored assistants and returns its id. */

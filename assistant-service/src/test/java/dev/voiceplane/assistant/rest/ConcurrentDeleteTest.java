@@ -1,7 +1,7 @@
 package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.assistant.rest.Clients.createAssistant;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,7 +1,7 @@
 package dev.voiceplane.assistant.rest;
 
-import static dev.voiceplane.assistant.rest.Clients.newId;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -2,9 +2,9 @@ package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.assistant.rest.Clients.createAssistant;
 import static dev.voiceplane.assistant.rest.Clients.createSquad;
-import static dev.voiceplane.assistant.rest.Clients.internal;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
-import static dev.voiceplane.assistant.rest.Clients.orgB;
+import static dev.voiceplane.kit.testing.TestClients.internal;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgB;
 import static dev.voiceplane.assistant.rest.Clients.tree;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;

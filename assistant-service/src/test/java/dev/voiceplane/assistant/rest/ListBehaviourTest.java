@@ -1,6 +1,6 @@
 package dev.voiceplane.assistant.rest;
 
-import static dev.voiceplane.assistant.rest.Clients.orgC;
+import static dev.voiceplane.kit.testing.TestClients.orgC;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
 import static org.junit.jupiter.api.Assertions.assertEquals;

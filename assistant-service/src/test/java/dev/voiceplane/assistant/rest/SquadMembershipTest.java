@@ -2,7 +2,7 @@ package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.assistant.rest.Clients.createAssistant;
 import static dev.voiceplane.assistant.rest.Clients.createSquad;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,8 +1,8 @@
 package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.assistant.rest.Clients.createAssistant;
-import static dev.voiceplane.assistant.rest.Clients.newId;
-import static dev.voiceplane.assistant.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static dev.voiceplane.assistant.rest.Clients.tree;
 import static dev.voiceplane.assistant.rest.Clients.written;
 import static io.restassured.RestAssured.given;

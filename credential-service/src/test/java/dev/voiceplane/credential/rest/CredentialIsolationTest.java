@@ -1,10 +1,10 @@
 package dev.voiceplane.credential.rest;
 
-import static dev.voiceplane.credential.rest.Clients.internal;
-import static dev.voiceplane.credential.rest.Clients.newId;
+import static dev.voiceplane.kit.testing.TestClients.internal;
+import static dev.voiceplane.kit.testing.TestClients.newId;
 import static dev.voiceplane.credential.rest.Clients.openai;
-import static dev.voiceplane.credential.rest.Clients.orgA;
-import static dev.voiceplane.credential.rest.Clients.orgB;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgB;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
 import static org.hamcrest.Matchers.not;

@@ -1,9 +1,9 @@
 package dev.voiceplane.credential.rest;
 
-import static dev.voiceplane.credential.rest.Clients.newId;
+import static dev.voiceplane.kit.testing.TestClients.newId;
 import static dev.voiceplane.credential.rest.Clients.openai;
-import static dev.voiceplane.credential.rest.Clients.orgA;
-import static dev.voiceplane.credential.rest.Clients.orgB;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgB;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplane.kit.testing.TestClients;
 import dev.voiceplane.kit.testing.Race;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
@@ -121,19 +122,19 @@ class CredentialResourceTest {
         // Org C is used by this test alone, so the list holds exactly what it created.
         List<String> created = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            created.add(Clients.as(TestKeys.KEY_C).body(openai("sk-list-" + i)).when().post("/credential")
+            created.add(TestClients.as(TestKeys.KEY_C).body(openai("sk-list-" + i)).when().post("/credential")
                     .then().statusCode(201).extract().path("id"));
         }
-        List<String> listed = Clients.as(TestKeys.KEY_C).when().get("/credential")
+        List<String> listed = TestClients.as(TestKeys.KEY_C).when().get("/credential")
                 .then().statusCode(200).extract().jsonPath().getList("id");
         assertEquals(List.of(created.get(2), created.get(1), created.get(0)), listed.subList(0, 3));
-        Clients.as(TestKeys.KEY_C).queryParam("limit", 1).when().get("/credential")
+        TestClients.as(TestKeys.KEY_C).queryParam("limit", 1).when().get("/credential")
                 .then().statusCode(200).body("id", contains(created.get(2)));
-        String middle = Clients.as(TestKeys.KEY_C).when().get("/credential/" + created.get(1))
+        String middle = TestClients.as(TestKeys.KEY_C).when().get("/credential/" + created.get(1))
                 .then().extract().path("createdAt");
-        Clients.as(TestKeys.KEY_C).queryParam("createdAtLt", middle).queryParam("limit", 1000).when().get("/credential")
+        TestClients.as(TestKeys.KEY_C).queryParam("createdAtLt", middle).queryParam("limit", 1000).when().get("/credential")
                 .then().statusCode(200).body("id", hasItem(created.get(0))).body("id", not(hasItem(created.get(1))));
-        Clients.as(TestKeys.KEY_C).queryParam("limit", 5000).when().get("/credential").then().statusCode(400)
+        TestClients.as(TestKeys.KEY_C).queryParam("limit", 5000).when().get("/credential").then().statusCode(400)
                 .body("message", contains("limit must not be greater than 1000"));
     }
 

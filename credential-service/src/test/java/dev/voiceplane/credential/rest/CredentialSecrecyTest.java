@@ -1,11 +1,12 @@
 package dev.voiceplane.credential.rest;
 
-import static dev.voiceplane.credential.rest.Clients.newId;
-import static dev.voiceplane.credential.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplane.kit.testing.TestClients;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -96,7 +97,7 @@ class CredentialSecrecyTest {
                     .then().statusCode(400);
             orgA().body("{\"provider\":\"openai\",\"apiKey\":\"" + API_KEY + "\"").when().post("/credential")
                     .then().statusCode(400);
-            Clients.internal("org-a").when().get("/internal/credential/" + id + "/secret").then().statusCode(200);
+            TestClients.internal("org-a").when().get("/internal/credential/" + id + "/secret").then().statusCode(200);
         } finally {
             root.removeHandler(capture);
             ours.setLevel(oursBefore);

@@ -1,13 +1,14 @@
 package dev.voiceplane.credential.rest;
 
-import static dev.voiceplane.credential.rest.Clients.newId;
+import static dev.voiceplane.kit.testing.TestClients.newId;
 import static dev.voiceplane.credential.rest.Clients.openai;
-import static dev.voiceplane.credential.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
+import dev.voiceplane.kit.testing.TestClients;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +77,7 @@ class CredentialValidationTest {
                 .body("provider", equalTo("openai"))
                 .body("name", equalTo("keep me"))
                 .body("updatedAt", equalTo(createdAt));
-        Clients.internal("org-a").when().get("/internal/credential/" + id + "/secret")
+        TestClients.internal("org-a").when().get("/internal/credential/" + id + "/secret")
                 .then().statusCode(200).body("apiKey", equalTo("k"));
     }
 }

@@ -1,8 +1,8 @@
 package dev.voiceplane.credential.rest;
 
-import static dev.voiceplane.credential.rest.Clients.internal;
-import static dev.voiceplane.credential.rest.Clients.newId;
-import static dev.voiceplane.credential.rest.Clients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.internal;
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;

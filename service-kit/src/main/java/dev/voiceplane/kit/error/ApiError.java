@@ -1,12 +1,16 @@
 package dev.voiceplane.kit.error;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 
 /**
  * The one error body of the API: {@code {"message": ..., "error": "<reason phrase>", "statusCode": n}}.
- * {@code message} is a list of strings for validation failures and a single string otherwise.
+ * {@code message} is a list of strings for validation failures and a single string otherwise. Registered for
+ * reflection because it is also written outside JAX-RS (unknown routes, oversized bodies), which native mode
+ * would not see.
  */
+@RegisterForReflection
 public record ApiError(Object message, String error, int statusCode) {
 
     public static ApiError of(int status, String message) {

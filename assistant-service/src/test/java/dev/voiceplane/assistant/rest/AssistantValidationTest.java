@@ -8,14 +8,12 @@ import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.voiceplane.kit.testing.TestDatabase;
 import dev.voiceplane.kit.catalog.Providers;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -361,15 +359,7 @@ class AssistantValidationTest {
     }
 
     private long storedWithName(String name) throws Exception {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement statement = connection.prepareStatement(
-                        "select count(*) from assistant.assistants where document->>'name' = ?")) {
-            statement.setString(1, name);
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
+        return TestDatabase.count(dataSource, "select count(*) from assistant.assistants where document->>'name' = ?", name);
     }
 
     // ---- helpers --------------------------------------------------------------------------------------------

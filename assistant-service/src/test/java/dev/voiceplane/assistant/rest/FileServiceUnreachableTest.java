@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.voiceplane.kit.testing.TestDatabase;
 import dev.voiceplane.kit.testing.TestEnvironment;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -15,9 +16,6 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -67,18 +65,9 @@ class FileServiceUnreachableTest {
         String id = orgA().body("{\"name\":\"" + name + "\"}").when().post("/assistant").then().statusCode(201)
                 .extract().path("id");
         orgA().body(body).when().patch("/assistant/" + id).then().statusCode(503);
-        assertEquals(1, count("select count(*) from assistant.assistants where document->>'name' = ?", name));
-        assertEquals(0, count("select count(*) from assistant.squads where document::text like ?", "%" + name + "%"));
+        assertEquals(1, TestDatabase.count(dataSource, "select count(*) from assistant.assistants where document->>'name' = ?", name));
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from assistant.squads where document::text like ?", "%" + name + "%"));
         orgA().when().get("/assistant/" + id).then().statusCode(200).body("model", org.hamcrest.Matchers.nullValue());
     }
 
-    private long count(String sql, String parameter) throws Exception {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, parameter);
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
-    }
 }

@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.voiceplane.kit.testing.TestDatabase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
@@ -26,9 +27,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -269,21 +267,12 @@ class KnowledgeBaseFilesTest {
     }
 
     private long stored(String name) throws Exception {
-        return count("select count(*) from assistant.assistants where document->>'name' = ?", name);
+        return TestDatabase.count(dataSource, "select count(*) from assistant.assistants where document->>'name' = ?", name);
     }
 
     private String squadsNaming(String assistantId) throws Exception {
-        return Long.toString(count("select count(*) from assistant.squad_member_assistants where assistant_id = ?::uuid",
+        return Long.toString(TestDatabase.count(dataSource, "select count(*) from assistant.squad_member_assistants where assistant_id = ?::uuid",
                 assistantId));
     }
 
-    private long count(String sql, String parameter) throws Exception {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setString(1, parameter);
-            try (ResultSet rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
-    }
 }

@@ -2,7 +2,6 @@ package dev.voiceplane.kit.error;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.voiceplane.kit.http.RequestIds;
@@ -44,11 +43,6 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response wrongType(MismatchedInputException e) {
-        return ApiError.of(400, List.of(JsonPaths.describe(e))).toResponse();
-    }
-
-    @ServerExceptionMapper
-    public Response wrongFormat(InvalidFormatException e) {
         return ApiError.of(400, List.of(JsonPaths.describe(e))).toResponse();
     }
 

@@ -8,6 +8,7 @@ import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Runs a {@link ListParams} against a repository: scoped to one organisation, newest first with the id as
@@ -61,7 +62,7 @@ public final class ListQuery {
      * An entity attribute that a list can be filtered on, with the conversion of the query value
      * (returning {@code null} when the value cannot match anything, such as a malformed UUID).
      */
-    public record EqualityColumn(String attribute, java.util.function.Function<String, Object> converter) {
+    public record EqualityColumn(String attribute, Function<String, Object> converter) {
         Object convert(String value) {
             return converter.apply(value);
         }

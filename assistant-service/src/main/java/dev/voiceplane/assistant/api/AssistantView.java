@@ -1,6 +1,7 @@
 package dev.voiceplane.assistant.api;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.voiceplane.kit.assistant.AssistantBody;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 

@@ -1,5 +1,6 @@
 package dev.voiceplane.assistant.api;
 
+import dev.voiceplane.kit.assistant.SquadMember;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;

@@ -1,21 +1,27 @@
 package dev.voiceplane.assistant.client;
 
 import dev.voiceplane.kit.auth.Authentication;
+import dev.voiceplane.kit.client.InternalHeaders;
+import dev.voiceplane.kit.client.PeerResponses;
+import dev.voiceplane.kit.lookup.IdLookup;
+import dev.voiceplane.kit.lookup.IdLookupResult;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * file-service's internal lookup, as this service calls it (the contract is in docs/assistants-and-squads.md).
- * Use it through {@link FileCatalogue}, which owns timeouts, retries and the circuit breaker.
+ * Use it through {@link FileCatalogue}, which runs it under the kit's peer-service policy.
  */
 @RegisterRestClient(configKey = "file-service")
-@RegisterProvider(FileServiceResponses.class)
+@RegisterClientHeaders(InternalHeaders.class)
+@RegisterProvider(PeerResponses.class)
 @Path("/internal/file")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -24,6 +30,5 @@ public interface FileServiceApi {
     /** Which of {@code ids} are files of the organisation. */
     @POST
     @Path("lookup")
-    FileLookupResult lookup(@HeaderParam("Authorization") String authorization,
-            @HeaderParam(Authentication.ORG_HEADER) String orgId, FileLookup request);
+    IdLookupResult lookup(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
 }

@@ -19,4 +19,9 @@ public class Squad extends OrgScopedEntity {
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)
     public String document;
+
+    /** What this row's sealed secrets are bound to: a ciphertext copied into another row does not open. */
+    public String sealingContext() {
+        return "squad:" + orgId + ":" + id;
+    }
 }

@@ -1,25 +1,14 @@
 package dev.voiceplane.assistant.repository;
 
 import dev.voiceplane.assistant.domain.Squad;
-import dev.voiceplane.kit.persistence.OrgScopedId;
-import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import dev.voiceplane.kit.persistence.OrgScopedRepository;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
-public class SquadRepository implements PanacheRepositoryBase<Squad, OrgScopedId> {
-
-    public Optional<Squad> findOwned(String orgId, UUID id) {
-        return findByIdOptional(new OrgScopedId(orgId, id));
-    }
-
-    public Optional<Squad> findOwnedForChange(String orgId, UUID id) {
-        return findByIdOptional(new OrgScopedId(orgId, id), LockModeType.PESSIMISTIC_WRITE);
-    }
+public class SquadRepository implements OrgScopedRepository<Squad> {
 
     /**
      * Records which stored assistants the squad's members name, replacing what was recorded: two statements

@@ -1,14 +1,14 @@
 package dev.voiceplane.assistant.rest;
 
 import dev.voiceplane.assistant.api.AssistantView;
-import dev.voiceplane.assistant.api.IdLookup;
-import dev.voiceplane.assistant.api.IdLookupResult;
 import dev.voiceplane.assistant.api.SquadView;
 import dev.voiceplane.assistant.service.AssistantService;
 import dev.voiceplane.assistant.service.SquadService;
 import dev.voiceplane.kit.auth.CallerOrganisation;
-import dev.voiceplane.kit.persistence.Ids;
 import dev.voiceplane.kit.error.RequestBodies;
+import dev.voiceplane.kit.lookup.IdLookup;
+import dev.voiceplane.kit.lookup.IdLookupResult;
+import dev.voiceplane.kit.persistence.Ids;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;

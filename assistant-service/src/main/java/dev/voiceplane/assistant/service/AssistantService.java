@@ -1,23 +1,20 @@
 package dev.voiceplane.assistant.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.assistant.api.AssistantBody;
 import dev.voiceplane.assistant.api.AssistantView;
-import dev.voiceplane.assistant.api.IdLookupResult;
 import dev.voiceplane.assistant.domain.Assistant;
 import dev.voiceplane.assistant.repository.AssistantRepository;
 import dev.voiceplane.assistant.repository.SquadRepository;
+import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.kit.assistant.AssistantSecrets;
+import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
-import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.kit.lookup.IdLookupResult;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -31,6 +28,8 @@ public class AssistantService {
 
     /** How many squads a refused delete names at most. */
     static final int SQUADS_NAMED = 20;
+    static final String RESOURCE = "Assistant";
+    private static final SealedFields SECRETS = AssistantSecrets.ASSISTANT;
 
     private final AssistantRepository assistants;
     private final SquadRepository squads;
@@ -50,7 +49,7 @@ public class AssistantService {
         return QuarkusTransaction.requiringNew().call(() -> {
             Assistant assistant = new Assistant();
             assistant.stampCreated(orgId, null);
-            assistant.document = documents.write(body);
+            assistant.document = documents.write(body, SECRETS, assistant.sealingContext());
             assistants.persist(assistant);
             return view(assistant, body);
         });
@@ -65,19 +64,19 @@ public class AssistantService {
     }
 
     /**
-     * Applies a PATCH (see {@link Documents#patched}). The result is validated, and its files checked when the
+     * Applies a PATCH (see {@link dev.voiceplane.kit.json.MergePatch}). The result is validated, and its files checked when the
      * patch gives a model, before the transaction; inside it the row is locked and the patch applied again to
      * what is stored then, so that concurrent PATCHes of different fields both take effect.
      */
     public AssistantView update(String orgId, UUID id, ObjectNode patch) {
-        AssistantBody preview = documents.patched(owned(orgId, id).document, patch, AssistantBody.class);
+        AssistantBody preview = patched(owned(orgId, id), patch);
         if (patch.has("model")) {
             requireKnownFiles(orgId, preview);
         }
         return QuarkusTransaction.requiringNew().call(() -> {
-            Assistant assistant = assistants.findOwnedForChange(orgId, id).orElseThrow(AssistantService::notFound);
-            AssistantBody body = documents.patched(assistant.document, patch, AssistantBody.class);
-            assistant.document = documents.write(body);
+            Assistant assistant = assistants.requireOwnedForChange(orgId, id, RESOURCE);
+            AssistantBody body = patched(assistant, patch);
+            assistant.document = documents.write(body, SECRETS, assistant.sealingContext());
             assistant.touch();
             return view(assistant, body);
         });
@@ -87,8 +86,11 @@ public class AssistantService {
      * Deletes an assistant that no squad names as a member; one that squads use is refused with a 409 naming
      * them, since deleting it would leave those squads with a member that no longer exists.
      */
-    @Transactional
     public AssistantView delete(String orgId, UUID id) {
+        return QuarkusTransaction.requiringNew().call(() -> deleteUnused(orgId, id));
+    }
+
+    private AssistantView deleteUnused(String orgId, UUID id) {
         if (!assistants.lockForDelete(orgId, id)) {
             throw notFound();
         }
@@ -109,15 +111,7 @@ public class AssistantService {
 
     /** Which of these ids are assistants of the organisation (for other services): in the order asked, each once. */
     public IdLookupResult lookup(String orgId, List<String> ids) {
-        Map<String, UUID> asked = new LinkedHashMap<>();
-        for (String id : ids) {
-            Ids.parse(id).ifPresent(uuid -> asked.putIfAbsent(id, uuid));
-        }
-        Set<UUID> found = assistants.existing(orgId, Set.copyOf(asked.values()));
-        return new IdLookupResult(asked.entrySet().stream()
-                .filter(entry -> found.contains(entry.getValue()))
-                .map(Map.Entry::getKey)
-                .toList());
+        return IdLookupResult.of(ids, asked -> assistants.existing(orgId, asked));
     }
 
     private void requireKnownFiles(String orgId, AssistantBody body) {
@@ -128,11 +122,16 @@ public class AssistantService {
     }
 
     private Assistant owned(String orgId, UUID id) {
-        return assistants.findOwned(orgId, id).orElseThrow(AssistantService::notFound);
+        return assistants.requireOwned(orgId, id, RESOURCE);
+    }
+
+    private AssistantBody patched(Assistant assistant, ObjectNode patch) {
+        return documents.patched(assistant.document, patch, AssistantBody.class, SECRETS, assistant.sealingContext());
     }
 
     private AssistantView view(Assistant assistant) {
-        return view(assistant, documents.read(assistant.document, AssistantBody.class));
+        return view(assistant, documents.read(assistant.document, AssistantBody.class, SECRETS,
+                assistant.sealingContext()));
     }
 
     private static AssistantView view(Assistant assistant, AssistantBody body) {
@@ -141,6 +140,6 @@ public class AssistantService {
     }
 
     static ApiException notFound() {
-        return ApiException.notFound("Assistant");
+        return ApiException.notFound(RESOURCE);
     }
 }

@@ -1,62 +1,60 @@
 package dev.voiceplane.assistant.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.kit.json.StrictReader;
+import dev.voiceplane.kit.crypto.SealedFields;
+import dev.voiceplane.kit.crypto.SecretBox;
+import dev.voiceplane.kit.json.MergePatch;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Map;
 
 /**
  * The stored form of assistants and squads: the wire format's fields as JSON text (unset fields omitted,
- * free-form parts and numbers exactly as sent), and the PATCH rule applied to it.
+ * free-form parts and numbers exactly as sent), with the customer's webhook secrets sealed in place
+ * ({@link SealedFields}, bound to the row's context), and the PATCH rule applied to it.
  */
 @ApplicationScoped
 public class Documents {
 
     private final ObjectMapper json;
-    private final StrictReader strict;
+    private final MergePatch merge;
+    private final SecretBox box;
 
-    public Documents(ObjectMapper json, StrictReader strict) {
+    public Documents(ObjectMapper json, MergePatch merge, SecretBox box) {
         this.json = json;
-        this.strict = strict;
+        this.merge = merge;
+        this.box = box;
     }
 
-    public String write(Object value) {
+    /** The stored text of a validated body, its secrets sealed for the row {@code context}. */
+    public String write(Object value, SealedFields secrets, String context) {
+        ObjectNode tree = json.valueToTree(value);
         try {
-            return json.writeValueAsString(value);
+            return json.writeValueAsString(secrets.seal(tree, box, context));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a validated body cannot be written as JSON", e);
         }
     }
 
-    /** Reads what was stored; it was validated when it was written. */
-    public <T> T read(String document, Class<T> type) {
+    /** Reads what was stored (it was validated when it was written), its secrets opened. */
+    public <T> T read(String document, Class<T> type, SealedFields secrets, String context) {
         try {
-            return json.readValue(document, type);
+            return json.treeToValue(open(document, secrets, context), type);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a stored document is not the JSON it was written as", e);
         }
     }
 
-    /**
-     * The stored document with a PATCH applied, read and validated as a request body would be (a 400 lists every
-     * problem, with its path). A field present in the patch replaces the stored one whole, nested objects
-     * included; {@code null} removes it; a field absent from the patch stays as it is.
-     */
-    public <T> T patched(String document, ObjectNode patch, Class<T> type) {
-        ObjectNode merged;
+    /** The stored document with a PATCH applied, read and validated as a request body would be (see {@link MergePatch}). */
+    public <T> T patched(String document, ObjectNode patch, Class<T> type, SealedFields secrets, String context) {
+        return merge.apply(open(document, secrets, context), patch, type);
+    }
+
+    private ObjectNode open(String document, SealedFields secrets, String context) {
         try {
-            merged = (ObjectNode) json.readTree(document);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored document is not the JSON it was written as", e);
+            return secrets.open((ObjectNode) json.readTree(document), box, context);
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new IllegalStateException("a stored document is not the JSON object it was written as", e);
         }
-        // A null stays in the merged document: read into the typed body it is the same as absent (and is not
-        // written back), while an unknown property set to null is still reported like any unknown property.
-        for (Map.Entry<String, JsonNode> field : patch.properties()) {
-            merged.set(field.getKey(), field.getValue());
-        }
-        return strict.read(merged, type);
     }
 }

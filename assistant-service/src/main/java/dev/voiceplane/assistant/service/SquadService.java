@@ -1,19 +1,20 @@
 package dev.voiceplane.assistant.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.assistant.api.SquadBody;
-import dev.voiceplane.assistant.api.SquadMember;
 import dev.voiceplane.assistant.api.SquadView;
 import dev.voiceplane.assistant.domain.Squad;
 import dev.voiceplane.assistant.repository.AssistantRepository;
 import dev.voiceplane.assistant.repository.SquadRepository;
+import dev.voiceplane.kit.assistant.AssistantSecrets;
+import dev.voiceplane.kit.assistant.SquadBody;
+import dev.voiceplane.kit.assistant.SquadMember;
+import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.persistence.Ids;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -31,6 +32,9 @@ import java.util.function.BiFunction;
  */
 @ApplicationScoped
 public class SquadService {
+
+    static final String RESOURCE = "Squad";
+    private static final SealedFields SECRETS = AssistantSecrets.SQUAD;
 
     private final SquadRepository squads;
     private final AssistantRepository assistants;
@@ -51,7 +55,7 @@ public class SquadService {
             Set<UUID> members = lockMemberAssistants(orgId, body);
             Squad squad = new Squad();
             squad.stampCreated(orgId, null);
-            squad.document = documents.write(body);
+            squad.document = documents.write(body, SECRETS, squad.sealingContext());
             squads.persist(squad);
             squads.flush();
             squads.recordMemberAssistants(orgId, squad.id, members);
@@ -69,30 +73,31 @@ public class SquadService {
 
     /** Applies a PATCH the way assistants are patched; {@code members}, when given, replaces the members. */
     public SquadView update(String orgId, UUID id, ObjectNode patch) {
-        SquadBody preview = documents.patched(owned(orgId, id).document, patch, SquadBody.class);
+        SquadBody preview = patched(owned(orgId, id), patch);
         boolean membersChange = patch.has("members");
         if (membersChange) {
             requireKnownReferences(orgId, preview);
         }
         return QuarkusTransaction.requiringNew().call(() -> {
-            Squad squad = squads.findOwnedForChange(orgId, id).orElseThrow(SquadService::notFound);
-            SquadBody body = documents.patched(squad.document, patch, SquadBody.class);
+            Squad squad = squads.requireOwnedForChange(orgId, id, RESOURCE);
+            SquadBody body = patched(squad, patch);
             if (membersChange) {
                 squads.recordMemberAssistants(orgId, squad.id, lockMemberAssistants(orgId, body));
             }
-            squad.document = documents.write(body);
+            squad.document = documents.write(body, SECRETS, squad.sealingContext());
             squad.touch();
             return view(squad, body);
         });
     }
 
-    @Transactional
     public SquadView delete(String orgId, UUID id) {
-        // Locked first: of two concurrent deletes the second then finds nothing and answers 404.
-        Squad squad = squads.findOwnedForChange(orgId, id).orElseThrow(() -> ApiException.notFound("Squad"));
-        SquadView deleted = view(squad);
-        squads.delete(squad);
-        return deleted;
+        return QuarkusTransaction.requiringNew().call(() -> {
+            // Locked first: of two concurrent deletes the second then finds nothing and answers 404.
+            Squad squad = squads.requireOwnedForChange(orgId, id, RESOURCE);
+            SquadView deleted = view(squad);
+            squads.delete(squad);
+            return deleted;
+        });
     }
 
     private void requireKnownReferences(String orgId, SquadBody body) {
@@ -147,11 +152,15 @@ public class SquadService {
     }
 
     private Squad owned(String orgId, UUID id) {
-        return squads.findOwned(orgId, id).orElseThrow(SquadService::notFound);
+        return squads.requireOwned(orgId, id, RESOURCE);
+    }
+
+    private SquadBody patched(Squad squad, ObjectNode patch) {
+        return documents.patched(squad.document, patch, SquadBody.class, SECRETS, squad.sealingContext());
     }
 
     private SquadView view(Squad squad) {
-        return view(squad, documents.read(squad.document, SquadBody.class));
+        return view(squad, documents.read(squad.document, SquadBody.class, SECRETS, squad.sealingContext()));
     }
 
     private static SquadView view(Squad squad, SquadBody body) {
@@ -159,6 +168,6 @@ public class SquadService {
     }
 
     static ApiException notFound() {
-        return ApiException.notFound("Squad");
+        return ApiException.notFound(RESOURCE);
     }
 }

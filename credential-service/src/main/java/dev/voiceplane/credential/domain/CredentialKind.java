@@ -3,7 +3,6 @@ package dev.voiceplane.credential.domain;
 import dev.voiceplane.kit.catalog.Providers;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Which fields a provider's credential takes: twilio an account SID and auth token, vonage an API key and
@@ -18,14 +17,8 @@ public enum CredentialKind {
     /** Every field any kind takes; the ones a kind does not take must be absent. */
     public static final List<String> ALL_FIELDS = List.of("apiKey", "apiSecret", "accountSid", "authToken");
 
-    /** Credential providers accepted on the wire: the real identifiers and the neutral words. */
-    public static final Set<String> ACCEPTED_PROVIDERS;
-
-    static {
-        Set<String> accepted = new TreeSet<>(Providers.CREDENTIAL);
-        accepted.addAll(List.of("carrierA", "carrierB", "transcriberA", "llmA", "llmB", "voiceA"));
-        ACCEPTED_PROVIDERS = java.util.Collections.unmodifiableSet(accepted);
-    }
+    /** Credential providers accepted on the wire: the real identifiers and the neutral words (the kit's list). */
+    public static final Set<String> ACCEPTED_PROVIDERS = Providers.CREDENTIAL_ACCEPTED;
 
     private final List<String> fields;
 

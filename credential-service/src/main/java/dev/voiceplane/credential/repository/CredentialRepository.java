@@ -1,18 +1,12 @@
 package dev.voiceplane.credential.repository;
 
 import dev.voiceplane.credential.domain.Credential;
-import dev.voiceplane.kit.persistence.OrgScopedId;
-import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import dev.voiceplane.kit.persistence.OrgScopedRepository;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
-public class CredentialRepository implements PanacheRepositoryBase<Credential, OrgScopedId> {
-
-    public Optional<Credential> findOwned(String orgId, UUID id) {
-        return findByIdOptional(new OrgScopedId(orgId, id));
-    }
+public class CredentialRepository implements OrgScopedRepository<Credential> {
 
     /**
      * Serialises writers of one (organisation, id) until the transaction ends, so that two concurrent PUTs of a

@@ -12,9 +12,9 @@ import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -40,32 +40,34 @@ public class CredentialService {
         this.json = json;
     }
 
-    @Transactional
     public CredentialView create(String orgId, CredentialRequest request) {
         requireValid(request);
-        Credential credential = new Credential();
-        credential.stampCreated(orgId, null);
-        fill(credential, request);
-        credentials.persist(credential);
-        return CredentialView.of(credential);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Credential credential = new Credential();
+            credential.stampCreated(orgId, null);
+            fill(credential, request);
+            credentials.persist(credential);
+            return CredentialView.of(credential);
+        });
     }
 
     /** Creates the credential with this id, or replaces the caller's own; {@code createdAt} survives a replace. */
-    @Transactional
     public CredentialView put(String orgId, UUID id, CredentialRequest request) {
         requireValid(request);
-        credentials.lockKey(orgId, id);
-        Credential credential = credentials.findOwned(orgId, id).orElse(null);
-        if (credential == null) {
-            credential = new Credential();
-            credential.stampCreated(orgId, id);
-            fill(credential, request);
-            credentials.persist(credential);
-        } else {
-            fill(credential, request);
-            credential.touch();
-        }
-        return CredentialView.of(credential);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            credentials.lockKey(orgId, id);
+            Credential credential = credentials.findOwned(orgId, id).orElse(null);
+            if (credential == null) {
+                credential = new Credential();
+                credential.stampCreated(orgId, id);
+                fill(credential, request);
+                credentials.persist(credential);
+            } else {
+                fill(credential, request);
+                credential.touch();
+            }
+            return CredentialView.of(credential);
+        });
     }
 
     public CredentialView get(String orgId, UUID id) {
@@ -76,13 +78,14 @@ public class CredentialService {
         return ListQuery.list(credentials, orgId, params).stream().map(CredentialView::of).toList();
     }
 
-    @Transactional
     public CredentialView delete(String orgId, UUID id) {
-        // The same lock as PUT: a delete racing a PUT or another delete of this id waits, then sees the outcome.
-        credentials.lockKey(orgId, id);
-        Credential credential = owned(orgId, id);
-        credentials.delete(credential);
-        return CredentialView.of(credential);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            // The same lock as PUT: a delete racing a PUT or another delete of this id waits, then sees the outcome.
+            credentials.lockKey(orgId, id);
+            Credential credential = owned(orgId, id);
+            credentials.delete(credential);
+            return CredentialView.of(credential);
+        });
     }
 
     public CredentialSecret secret(String orgId, UUID id) {
@@ -93,7 +96,7 @@ public class CredentialService {
     }
 
     private Credential owned(String orgId, UUID id) {
-        return credentials.findOwned(orgId, id).orElseThrow(() -> ApiException.notFound("Credential"));
+        return credentials.requireOwned(orgId, id, "Credential");
     }
 
     private static void requireValid(CredentialRequest request) {

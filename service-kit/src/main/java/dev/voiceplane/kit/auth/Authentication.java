@@ -1,22 +1,28 @@
 package dev.voiceplane.kit.auth;
 
 import dev.voiceplane.kit.error.ApiError;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Response;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.lang.reflect.Method;
 import java.security.MessageDigest;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
-import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
 /**
  * Authenticates every JAX-RS request. Public routes take {@code Authorization: Bearer <API key>} (keys from
  * {@code VOICE_API_KEYS}, see {@link ApiKeyRegistry}) and act
  * for the key's organisation; routes under {@code /internal/} take the service token instead and the
- * organisation from {@value #ORG_HEADER}. Anything else is a 401 in the error shape.
+ * organisation from {@value #ORG_HEADER}; routes declared {@link VerifiedBy} a verifier (carrier webhooks) take
+ * whatever that verifier checks, never an API key. Anything else is a 401 in the error shape.
  */
 @Singleton
 public class Authentication {
@@ -29,10 +35,13 @@ public class Authentication {
     private final ApiKeyRegistry keys;
     private final byte[] internalTokenDigest;
     private final CallerOrganisation caller;
+    private final Instance<RouteVerifier> verifiers;
 
     Authentication(@ConfigProperty(name = "voice.api-keys") Optional<String> apiKeys,
-            @ConfigProperty(name = "voice.internal-token") Optional<String> internalToken, CallerOrganisation caller) {
+            @ConfigProperty(name = "voice.internal-token") Optional<String> internalToken, CallerOrganisation caller,
+            @Any Instance<RouteVerifier> verifiers) {
         this.caller = caller;
+        this.verifiers = verifiers;
         this.keys = ApiKeyRegistry.parse(apiKeys.orElse(""));
         if (keys.isEmpty()) {
             LOG.warn("VOICE_API_KEYS is empty: every public request will be answered 401");
@@ -44,10 +53,14 @@ public class Authentication {
     }
 
     @ServerRequestFilter
-    public Optional<Response> authenticate(ContainerRequestContext request, SimpleResourceInfo resource) {
+    public Optional<Response> authenticate(ContainerRequestContext request, ResourceInfo resource) {
         Optional<String> bearer = bearerToken(request.getHeaderString("Authorization"));
         if (isInternal(request.getUriInfo().getPath(), resource == null ? null : resource.getResourceClass())) {
             return authenticateInternal(request, bearer);
+        }
+        VerifiedBy verifiedBy = resource == null ? null : verifiedBy(resource);
+        if (verifiedBy != null) {
+            return verify(request, verifiedBy.value());
         }
         Optional<String> org = bearer.flatMap(keys::organisationOf);
         if (org.isEmpty()) {
@@ -68,6 +81,38 @@ public class Authentication {
             return Optional.of(ApiError.of(400, ORG_HEADER + " header is required on internal routes").toResponse());
         }
         caller.authenticate(org.strip());
+        return Optional.empty();
+    }
+
+    /** A route's verifier: the method's declaration, else its class's. */
+    static VerifiedBy verifiedBy(ResourceInfo resource) {
+        Method method = resource.getResourceMethod();
+        VerifiedBy declared = method == null ? null : method.getAnnotation(VerifiedBy.class);
+        if (declared != null) {
+            return declared;
+        }
+        Class<?> type = resource.getResourceClass();
+        return type == null ? null : type.getAnnotation(VerifiedBy.class);
+    }
+
+    private Optional<Response> verify(ContainerRequestContext request, Class<? extends RouteVerifier> type) {
+        RouteVerifier.Verdict verdict;
+        try {
+            byte[] body = request.hasEntity() ? request.getEntityStream().readAllBytes() : new byte[0];
+            request.setEntityStream(new ByteArrayInputStream(body));
+            verdict = verifiers.select(type).get().verify(request, body);
+        } catch (IOException e) {
+            return Optional.of(ApiError.of(400, "request body could not be read").toResponse());
+        } catch (RuntimeException e) {
+            LOG.errorf("verifier %s failed; the request is refused: %s", type.getSimpleName(), e.toString());
+            verdict = RouteVerifier.Verdict.refuse(403, "request could not be verified");
+        }
+        if (verdict == null || !verdict.accepted()) {
+            int status = verdict == null ? 403 : verdict.status();
+            String message = verdict == null ? "request could not be verified" : verdict.message();
+            return Optional.of(ApiError.of(status, message).toResponse());
+        }
+        verdict.orgId().ifPresent(caller::authenticate);
         return Optional.empty();
     }
 

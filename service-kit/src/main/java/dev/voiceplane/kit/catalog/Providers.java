@@ -22,6 +22,14 @@ public final class Providers {
             "custom-llm", "deepgram", "deepinfra", "gladia", "gohighlevel", "groq", "lmnt", "make", "openai", "openrouter",
             "perplexity-ai", "playht", "rime-ai", "runpod", "s3", "together-ai", "twilio", "vonage");
 
+    /**
+     * Credential providers accepted on the wire: the real identifiers and the interface document's neutral words for
+     * the providers that take credentials ({@code llmB} has no single real identifier: "any LLM provider", stored as
+     * sent and given an API key like one).
+     */
+    public static final Set<String> CREDENTIAL_ACCEPTED = union(CREDENTIAL,
+            Set.of("carrierA", "carrierB", "transcriberA", "llmA", "llmB", "voiceA"));
+
     public static final Set<String> KNOWLEDGE_BASE = sorted("canonical");
 
     public static final Set<String> VOICEMAIL_DETECTION = sorted("twilio");
@@ -52,6 +60,12 @@ public final class Providers {
     /** The same message without the field, for a validator whose path is added by the caller. */
     public static String mustBeOneOf(Set<String> allowed) {
         return "must be one of the following values: " + String.join(", ", allowed);
+    }
+
+    private static Set<String> union(Set<String> first, Set<String> second) {
+        Set<String> all = new TreeSet<>(first);
+        all.addAll(second);
+        return java.util.Collections.unmodifiableSet(all);
     }
 
     private static Set<String> sorted(String... values) {

@@ -1,0 +1,104 @@
+package dev.voiceplane.assistant.rest;
+
+import static dev.voiceplane.assistant.rest.Clients.createAssistant;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.voiceplane.kit.testing.TestClients;
+import dev.voiceplane.kit.testing.TestDatabase;
+import dev.voiceplane.kit.testing.TestKeys;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
+import io.quarkus.test.junit.QuarkusTest;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The customer's webhook secrets ({@code serverUrlSecret}, a tool's {@code server.secret}) come back to their owner
+ * as sent, but are never stored in clear, in assistants or in squads, and a sealed value copied into another row does
+ * not open there.
+ */
+@QuarkusTest
+class SecretsAtRestTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    private static String assistantWithSecrets(String serverSecret, String toolSecret) {
+        return "{\"serverUrl\":\"https://hooks.example.com/e\",\"serverUrlSecret\":\"" + serverSecret + "\","
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"tools\":[{\"type\":\"function\","
+                + "\"function\":{\"name\":\"book\"},\"server\":{\"url\":\"https://hooks.example.com/t\",\"secret\":\""
+                + toolSecret + "\"}}]}}";
+    }
+
+    @Test
+    void assistantSecretsAreReturnedAsSentButStoredSealed() throws Exception {
+        String serverSecret = "whsec-server-" + UUID.randomUUID();
+        String toolSecret = "whsec-tool-" + UUID.randomUUID();
+        String id = createAssistant(orgA(), assistantWithSecrets(serverSecret, toolSecret));
+
+        orgA().when().get("/assistant/" + id).then().statusCode(200)
+                .body("serverUrlSecret", equalTo(serverSecret))
+                .body("model.tools[0].server.secret", equalTo(toolSecret));
+        assertEquals(0, stored("assistant.assistants", serverSecret), "serverUrlSecret stored in clear");
+        assertEquals(0, stored("assistant.assistants", toolSecret), "tool secret stored in clear");
+        assertEquals(1, TestDatabase.count(dataSource, "select count(*) from assistant.assistants where org_id = ?"
+                + " and id = ?::uuid and document->>'serverUrlSecret' like 'sealed:v1:%'", TestKeys.ORG_A, id));
+
+        // A PATCH that does not touch the secrets keeps them; one that does re-seals the new value.
+        orgA().body("{\"name\":\"renamed\"}").when().patch("/assistant/" + id).then().statusCode(200)
+                .body("serverUrlSecret", equalTo(serverSecret));
+        String rotated = "whsec-rotated-" + UUID.randomUUID();
+        orgA().body("{\"serverUrlSecret\":\"" + rotated + "\"}").when().patch("/assistant/" + id)
+                .then().statusCode(200).body("serverUrlSecret", equalTo(rotated))
+                .body("model.tools[0].server.secret", equalTo(toolSecret));
+        assertEquals(0, stored("assistant.assistants", rotated));
+        orgA().when().get("/assistant").then().statusCode(200);
+    }
+
+    @Test
+    void squadMemberSecretsAreStoredSealed() throws Exception {
+        String inlineSecret = "whsec-inline-" + UUID.randomUUID();
+        String overrideSecret = "whsec-override-" + UUID.randomUUID();
+        String stored = createAssistant(orgA());
+        String squad = orgA().body("{\"members\":[{\"assistant\":" + assistantWithSecrets(inlineSecret, inlineSecret)
+                + "},{\"assistantId\":\"" + stored + "\",\"assistantOverrides\":{\"serverUrlSecret\":\""
+                + overrideSecret + "\"}}]}").when().post("/squad").then().statusCode(201).extract().path("id");
+
+        orgA().when().get("/squad/" + squad).then().statusCode(200)
+                .body("members[0].assistant.serverUrlSecret", equalTo(inlineSecret))
+                .body("members[0].assistant.model.tools[0].server.secret", equalTo(inlineSecret))
+                .body("members[1].assistantOverrides.serverUrlSecret", equalTo(overrideSecret));
+        assertEquals(0, stored("assistant.squads", inlineSecret));
+        assertEquals(0, stored("assistant.squads", overrideSecret));
+    }
+
+    @Test
+    void aSealedSecretCopiedIntoAnotherRowDoesNotOpen() throws Exception {
+        String secret = "whsec-copied-" + UUID.randomUUID();
+        String source = createAssistant(orgA(), assistantWithSecrets(secret, "t"));
+        String target = createAssistant(orgA(), "{\"name\":\"target " + TestClients.newId() + "\"}");
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement copy = connection.prepareStatement("update assistant.assistants t set document ="
+                        + " jsonb_set(t.document, '{serverUrlSecret}', s.document->'serverUrlSecret')"
+                        + " from assistant.assistants s where t.org_id = ? and t.id = ?::uuid"
+                        + " and s.org_id = t.org_id and s.id = ?::uuid")) {
+            copy.setString(1, TestKeys.ORG_A);
+            copy.setString(2, target);
+            copy.setString(3, source);
+            assertEquals(1, copy.executeUpdate());
+        }
+        // The row it was sealed for still opens it; the copy does not give the secret away.
+        orgA().when().get("/assistant/" + source).then().statusCode(200).body("serverUrlSecret", equalTo(secret));
+        orgA().when().get("/assistant/" + target).then().statusCode(200)
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("serverUrlSecret")));
+    }
+
+    private long stored(String table, String text) throws Exception {
+        return TestDatabase.count(dataSource, "select count(*) from " + table + " where document::text like ?",
+                "%" + text + "%");
+    }
+}

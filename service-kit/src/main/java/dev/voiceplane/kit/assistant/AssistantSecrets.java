@@ -1,0 +1,32 @@
+package dev.voiceplane.kit.assistant;
+
+import dev.voiceplane.kit.crypto.SealedFields;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the customer's own webhook secrets sit in an assistant and in a squad: returned to the owner as stored
+ * (compatibility.md §6) but encrypted at rest like every other secret, by whichever service stores them.
+ */
+public final class AssistantSecrets {
+
+    private static final List<String> IN_ASSISTANT = List.of("serverUrlSecret", "model.tools.*.server.secret");
+
+    /** The secrets of an assistant (or of assistant overrides). */
+    public static final SealedFields ASSISTANT = new SealedFields(IN_ASSISTANT);
+
+    /** The secrets of a squad: those of every inline assistant and every member's overrides. */
+    public static final SealedFields SQUAD = new SealedFields(under("members.*.assistant.", "members.*.assistantOverrides."));
+
+    private AssistantSecrets() {
+    }
+
+    /** The assistant's secret paths below each prefix (for documents that embed assistants, such as a call). */
+    public static List<String> under(String... prefixes) {
+        List<String> paths = new ArrayList<>();
+        for (String prefix : prefixes) {
+            IN_ASSISTANT.forEach(path -> paths.add(prefix + path));
+        }
+        return paths;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.voiceplane.kit.persistence;
+
+import dev.voiceplane.kit.error.ApiException;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.panache.common.Parameters;
+import jakarta.persistence.LockModeType;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+/**
+ * The repository of an organisation-scoped resource: every lookup takes the organisation, so no code path can
+ * read another organisation's row by forgetting it. A service's repository implements this instead of
+ * {@link PanacheRepositoryBase} and adds only the queries that are its own.
+ */
+public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheRepositoryBase<E, OrgScopedId> {
+
+    /** One primary-key lookup, scoped to the organisation. */
+    default Optional<E> findOwned(String orgId, UUID id) {
+        return findByIdOptional(new OrgScopedId(orgId, id));
+    }
+
+    /** The same, holding the row ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn. */
+    default Optional<E> findOwnedForChange(String orgId, UUID id) {
+        return findByIdOptional(new OrgScopedId(orgId, id), LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** The resource, or the 404 "{@code <resource> not found}" (also for another organisation's id). */
+    default E requireOwned(String orgId, UUID id, String resource) {
+        return findOwned(orgId, id).orElseThrow(() -> ApiException.notFound(resource));
+    }
+
+    /** Like {@link #requireOwned}, locked for a change. */
+    default E requireOwnedForChange(String orgId, UUID id, String resource) {
+        return findOwnedForChange(orgId, id).orElseThrow(() -> ApiException.notFound(resource));
+    }
+
+    /** Which of these ids exist in the organisation: one query on the primary key, reading no other column. */
+    default Set<UUID> existing(String orgId, Collection<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        return find("orgId = :org and id in :ids", Parameters.with("org", orgId).and("ids", ids))
+                .project(OwnedId.class)
+                .stream()
+                .map(OwnedId::id)
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The projection {@link #existing} reads. */
+    record OwnedId(UUID id) {
+    }
+}

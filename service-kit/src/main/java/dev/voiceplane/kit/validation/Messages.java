@@ -1,0 +1,28 @@
+package dev.voiceplane.kit.validation;
+
+import jakarta.validation.ConstraintValidatorContext;
+
+/** Builds the violations of this package's validators with literal messages. */
+public final class Messages {
+
+    private Messages() {
+    }
+
+    /** Replaces the default violation with {@code message}, taken literally (no message interpolation). */
+    public static void replace(ConstraintValidatorContext context, String message) {
+        context.disableDefaultConstraintViolation();
+        context.buildConstraintViolationWithTemplate(literal(message)).addConstraintViolation();
+    }
+
+    /** Adds a violation on {@code property} of the validated object. */
+    public static void onProperty(ConstraintValidatorContext context, String property, String message) {
+        context.buildConstraintViolationWithTemplate(literal(message))
+                .addPropertyNode(property)
+                .addConstraintViolation();
+    }
+
+    /** Escapes what a message template would otherwise interpret. */
+    public static String literal(String message) {
+        return message.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}").replace("$", "\\$");
+    }
+}

@@ -1,0 +1,28 @@
+package dev.voiceplane.kit.validation;
+
+import dev.voiceplane.kit.catalog.Providers;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+public class OneOfValidator implements ConstraintValidator<OneOf, String> {
+
+    private Set<String> accepted;
+
+    @Override
+    public void initialize(OneOf annotation) {
+        accepted = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(annotation.value())));
+    }
+
+    @Override
+    public boolean isValid(String value, ConstraintValidatorContext context) {
+        if (value == null || accepted.contains(value)) {
+            return true;
+        }
+        Messages.replace(context, Providers.mustBeOneOf(accepted));
+        return false;
+    }
+}

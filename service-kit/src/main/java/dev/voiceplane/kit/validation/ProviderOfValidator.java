@@ -1,0 +1,25 @@
+package dev.voiceplane.kit.validation;
+
+import dev.voiceplane.kit.catalog.ProviderCatalogue;
+import dev.voiceplane.kit.catalog.Providers;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+
+public class ProviderOfValidator implements ConstraintValidator<ProviderOf, String> {
+
+    private ProviderCatalogue catalogue;
+
+    @Override
+    public void initialize(ProviderOf annotation) {
+        catalogue = annotation.value();
+    }
+
+    @Override
+    public boolean isValid(String value, ConstraintValidatorContext context) {
+        if (value == null || catalogue.accepts(value)) {
+            return true;
+        }
+        Messages.replace(context, Providers.mustBeOneOf(catalogue.providers()));
+        return false;
+    }
+}

@@ -1,0 +1,20 @@
+package dev.voiceplane.telephony.api;
+
+import dev.voiceplane.telephony.api.constraint.HttpUrl;
+import jakarta.validation.constraints.Size;
+
+/**
+ * The fields {@code PATCH /phone-number/{id}} may change. Which of them the request named is read from the JSON
+ * itself: a field present replaces, {@code null} clears, an absent field stays.
+ */
+public record PhoneNumberPatch(
+        @Size(max = 40) String name,
+        @Size(max = 100) String assistantId,
+        @HttpUrl String serverUrl,
+        @Size(max = 1000) String serverUrlSecret) {
+
+    @Override
+    public String toString() {
+        return "PhoneNumberPatch[name=" + name + ", assistantId=" + assistantId + ", serverUrl=" + serverUrl + "]";
+    }
+}

@@ -1,0 +1,115 @@
+package dev.voiceplane.telephony.carrier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * Twilio as this service uses it: find a number in an account and point its voice URL and status callback at the
+ * platform (and back), place and end calls. Every failure is a {@link CarrierFailure}: rejected with Twilio's own
+ * message ({@code "Authenticate"}, ...) when Twilio answered 4xx, unavailable when it did not answer or failed.
+ */
+@ApplicationScoped
+public class TwilioCarrier {
+
+    /** A number as Twilio holds it in the account: its SID and what its webhooks point at now. */
+    public record TwilioNumber(String sid, String voiceUrl, String statusCallback) {
+    }
+
+    private final TwilioApi api;
+    private final ObjectMapper json;
+
+    public TwilioCarrier(@RestClient TwilioApi api, ObjectMapper json) {
+        this.api = api;
+        this.json = json;
+    }
+
+    /** The number in the account; rejected when the credentials are refused or the account does not own it. */
+    public TwilioNumber find(String accountSid, String authToken, String number) {
+        JsonNode answer = call(() -> api.findNumber(basic(accountSid, authToken), accountSid, number));
+        JsonNode numbers = answer.path("incoming_phone_numbers");
+        for (JsonNode candidate : numbers) {
+            if (number.equals(candidate.path("phone_number").asText())) {
+                return new TwilioNumber(candidate.path("sid").asText(), text(candidate, "voice_url"),
+                        text(candidate, "status_callback"));
+            }
+        }
+        throw CarrierFailure.rejected("twilio account " + accountSid + " does not own the number " + number, 404);
+    }
+
+    /** Sets the number's voice URL (POST) and status callback (POST). */
+    public void configure(String accountSid, String authToken, String numberSid, String voiceUrl, String statusCallback) {
+        MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
+        form.add("VoiceUrl", voiceUrl == null ? "" : voiceUrl);
+        form.add("VoiceMethod", "POST");
+        form.add("StatusCallback", statusCallback == null ? "" : statusCallback);
+        form.add("StatusCallbackMethod", "POST");
+        call(() -> api.updateNumber(basic(accountSid, authToken), accountSid, numberSid, form));
+    }
+
+    /** Places a call ({@code Calls.json}); the answer's {@code sid} is the carrier call id. */
+    public JsonNode createCall(String accountSid, String authToken, MultivaluedMap<String, String> form) {
+        return call(() -> api.createCall(basic(accountSid, authToken), accountSid, form));
+    }
+
+    /** Ends a call: {@code Status=completed} hangs up a call in progress and cancels one still ringing. */
+    public void hangUp(String accountSid, String authToken, String callSid) {
+        MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
+        form.add("Status", "completed");
+        call(() -> api.updateCall(basic(accountSid, authToken), accountSid, callSid, form));
+    }
+
+    private JsonNode call(Supplier<Response> request) {
+        Response response;
+        try {
+            response = request.get();
+        } catch (WebApplicationException e) {
+            // Should the client's default mapping turn an error status into an exception, read it all the same.
+            response = e.getResponse();
+        } catch (ProcessingException e) {
+            throw CarrierFailure.unavailable("twilio could not be reached: " + e.getClass().getSimpleName());
+        }
+        try (Response answered = response) {
+            String body = answered.hasEntity() ? answered.readEntity(String.class) : "";
+            JsonNode parsed = parse(body);
+            int status = answered.getStatus();
+            if (status >= 200 && status < 300) {
+                return parsed;
+            }
+            if (status >= 400 && status < 500) {
+                String reason = parsed.path("message").asText("");
+                String code = parsed.path("code").asText("");
+                throw CarrierFailure.rejected("twilio refused: " + (reason.isEmpty() ? "HTTP " + status : reason)
+                        + (code.isEmpty() ? "" : " (code " + code + ")"), status);
+            }
+            throw CarrierFailure.unavailable("twilio answered HTTP " + status);
+        }
+    }
+
+    private JsonNode parse(String body) {
+        try {
+            return body == null || body.isBlank() ? json.createObjectNode() : json.readTree(body);
+        } catch (IOException e) {
+            return json.createObjectNode();
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    static String basic(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,185 @@
+package dev.voiceplane.telephony.carrier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
+import jakarta.ws.rs.core.Response;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.UUID;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * Vonage as this service uses it. Importing a number: check the account owns it ({@code GET /account/numbers}),
+ * create a Voice application whose answer and event webhooks point at the platform with signed callbacks on
+ * ({@code POST /v2/applications}, Vonage generates its key pair), and link the number to it
+ * ({@code POST /number/update}). Deleting reverses both. Calls use the application's private key (RS256 JWT).
+ */
+@ApplicationScoped
+public class VonageCarrier {
+
+    /** A number as the account holds it: Vonage's msisdn (no {@code +}), its country and current application. */
+    public record VonageNumber(String msisdn, String country, String applicationId) {
+    }
+
+    /** A Voice application created for a number, with the private key Vonage generated for it. */
+    public record VonageApplication(String id, String privateKey) {
+        @Override
+        public String toString() {
+            return "VonageApplication[id=" + id + "]";
+        }
+    }
+
+    private final VonageRestApi numbers;
+    private final VonageApi api;
+    private final ObjectMapper json;
+
+    public VonageCarrier(@RestClient VonageRestApi numbers, @RestClient VonageApi api, ObjectMapper json) {
+        this.numbers = numbers;
+        this.api = api;
+        this.json = json;
+    }
+
+    public VonageNumber find(String apiKey, String apiSecret, String e164) {
+        String msisdn = msisdn(e164);
+        JsonNode answer = call(() -> numbers.ownedNumbers(apiKey, apiSecret, msisdn, 0));
+        for (JsonNode candidate : answer.path("numbers")) {
+            if (msisdn.equals(candidate.path("msisdn").asText())) {
+                JsonNode app = candidate.get("app_id");
+                return new VonageNumber(msisdn, candidate.path("country").asText(),
+                        app == null || app.isNull() || app.asText().isEmpty() ? null : app.asText());
+            }
+        }
+        throw CarrierFailure.rejected("vonage account " + apiKey + " does not own the number " + e164, 404);
+    }
+
+    public VonageApplication createApplication(String apiKey, String apiSecret, String name, String answerUrl,
+            String eventUrl) {
+        ObjectNode application = json.createObjectNode().put("name", name);
+        ObjectNode voice = application.putObject("capabilities").putObject("voice");
+        ObjectNode webhooks = voice.putObject("webhooks");
+        webhooks.putObject("answer_url").put("address", answerUrl).put("http_method", "POST");
+        webhooks.putObject("event_url").put("address", eventUrl).put("http_method", "POST");
+        voice.put("signed_callbacks", true);
+        JsonNode answer = call(() -> api.createApplication(TwilioCarrier.basic(apiKey, apiSecret), application.toString()));
+        String id = answer.path("id").asText("");
+        String privateKey = answer.path("keys").path("private_key").asText("");
+        if (id.isEmpty()) {
+            throw CarrierFailure.unavailable("vonage created an application without an id");
+        }
+        return new VonageApplication(id, privateKey.isEmpty() ? null : privateKey);
+    }
+
+    public void deleteApplication(String apiKey, String apiSecret, String applicationId) {
+        call(() -> api.deleteApplication(TwilioCarrier.basic(apiKey, apiSecret), applicationId));
+    }
+
+    /** Links the number to an application ({@code applicationId} null or empty unlinks it). */
+    public void link(String apiKey, String apiSecret, VonageNumber number, String applicationId) {
+        MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
+        form.add("api_key", apiKey);
+        form.add("api_secret", apiSecret);
+        form.add("country", number.country());
+        form.add("msisdn", number.msisdn());
+        form.add("app_id", applicationId == null ? "" : applicationId);
+        JsonNode answer = call(() -> numbers.updateNumber(form));
+        String code = answer.path("error-code").asText("200");
+        if (!code.equals("200")) {
+            throw CarrierFailure.rejected("vonage refused: " + answer.path("error-code-label").asText(code), 200);
+        }
+    }
+
+    /** {@code POST /v1/calls}; the answer's {@code uuid} is the carrier call id. */
+    public JsonNode createCall(String applicationId, String privateKey, JsonNode call) {
+        String bearer = "Bearer " + applicationJwt(applicationId, privateKey, Instant.now());
+        return call(() -> api.createCall(bearer, call.toString()));
+    }
+
+    public void hangUp(String applicationId, String privateKey, String uuid) {
+        String bearer = "Bearer " + applicationJwt(applicationId, privateKey, Instant.now());
+        call(() -> api.updateCall(bearer, uuid, "{\"action\":\"hangup\"}"));
+    }
+
+    /** Vonage's numbers are E.164 without the {@code +}. */
+    public static String msisdn(String e164) {
+        return e164.startsWith("+") ? e164.substring(1) : e164;
+    }
+
+    /** The JWT the Voice API takes: RS256 with the application's private key, {@code application_id}, iat, jti. */
+    static String applicationJwt(String applicationId, String privateKeyPem, Instant now) {
+        if (privateKeyPem == null || privateKeyPem.isBlank()) {
+            throw CarrierFailure.rejected("the vonage application of this number has no private key", 0);
+        }
+        Base64.Encoder base64url = Base64.getUrlEncoder().withoutPadding();
+        String header = base64url.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        long iat = now.getEpochSecond();
+        String claims = base64url.encodeToString(("{\"application_id\":\"" + applicationId + "\",\"iat\":" + iat
+                + ",\"exp\":" + (iat + 300) + ",\"jti\":\"" + UUID.randomUUID() + "\"}").getBytes(StandardCharsets.UTF_8));
+        try {
+            String pem = privateKeyPem.replaceAll("-----(BEGIN|END) PRIVATE KEY-----", "").replaceAll("\\s", "");
+            PrivateKey key = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+            Signature rsa = Signature.getInstance("SHA256withRSA");
+            rsa.initSign(key);
+            rsa.update((header + "." + claims).getBytes(StandardCharsets.US_ASCII));
+            return header + "." + claims + "." + base64url.encodeToString(rsa.sign());
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw CarrierFailure.rejected("the vonage application's private key is not a PKCS#8 RSA key", 0);
+        }
+    }
+
+    private JsonNode call(Supplier<Response> request) {
+        Response response;
+        try {
+            response = request.get();
+        } catch (WebApplicationException e) {
+            // Should the client's default mapping turn an error status into an exception, read it all the same.
+            response = e.getResponse();
+        } catch (ProcessingException e) {
+            throw CarrierFailure.unavailable("vonage could not be reached: " + e.getClass().getSimpleName());
+        }
+        try (Response answered = response) {
+            String body = answered.hasEntity() ? answered.readEntity(String.class) : "";
+            JsonNode parsed = parse(body);
+            int status = answered.getStatus();
+            if (status >= 200 && status < 300) {
+                return parsed;
+            }
+            if (status >= 400 && status < 500) {
+                String reason = firstText(parsed, "title", "error_title", "error-code-label", "detail");
+                throw CarrierFailure.rejected("vonage refused: " + (reason.isEmpty() ? "HTTP " + status : reason), status);
+            }
+            throw CarrierFailure.unavailable("vonage answered HTTP " + status);
+        }
+    }
+
+    private static String firstText(JsonNode node, String... fields) {
+        for (String field : fields) {
+            String value = node.path(field).asText("");
+            if (!value.isEmpty()) {
+                return value;
+            }
+        }
+        return "";
+    }
+
+    private JsonNode parse(String body) {
+        try {
+            return body == null || body.isBlank() ? json.createObjectNode() : json.readTree(body);
+        } catch (IOException e) {
+            return json.createObjectNode();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.voiceplane.telephony.domain;
+
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Table;
+
+/**
+ * A phone number imported from a carrier. Secret fields are only ever stored sealed (see {@link #sealingContext});
+ * {@link #carrierAccount} with {@link #number} resolves a carrier webhook to this row.
+ */
+@Entity
+@Table(name = "phone_numbers")
+public class PhoneNumber extends OrgScopedEntity {
+
+    /** The provider as the client wrote it ({@code twilio}, {@code vonage} or a neutral alias). */
+    @Column(nullable = false)
+    public String provider;
+
+    @Column(nullable = false)
+    public String carrier;
+
+    @Column(nullable = false)
+    public String number;
+
+    public String name;
+
+    @Column(name = "assistant_id")
+    public String assistantId;
+
+    @Column(name = "server_url")
+    public String serverUrl;
+
+    @Column(name = "server_url_secret")
+    public byte[] serverUrlSecret;
+
+    /** Twilio's account SID, Vonage's API key: identifiers, not secrets. */
+    @Column(name = "carrier_account", nullable = false)
+    public String carrierAccount;
+
+    @Column(name = "twilio_auth_token")
+    public byte[] twilioAuthToken;
+
+    @Column(name = "credential_id")
+    public String credentialId;
+
+    /** Twilio's incoming phone number SID ({@code PN...}), or Vonage's country code of the number. */
+    @Column(name = "carrier_number_id")
+    public String carrierNumberId;
+
+    @Column(name = "previous_voice_url")
+    public String previousVoiceUrl;
+
+    @Column(name = "previous_status_callback")
+    public String previousStatusCallback;
+
+    @Column(name = "vonage_application_id")
+    public String vonageApplicationId;
+
+    @Column(name = "vonage_private_key")
+    public byte[] vonagePrivateKey;
+
+    public Carrier carrier() {
+        return Carrier.of(carrier);
+    }
+
+    /** The associated data that ties a sealed field to this row and this field. */
+    public String sealingContext(String field) {
+        return "phone-number:" + orgId + ":" + id + ":" + field;
+    }
+}

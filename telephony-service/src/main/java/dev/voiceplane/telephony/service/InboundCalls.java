@@ -1,0 +1,89 @@
+package dev.voiceplane.telephony.service;
+
+import dev.voiceplane.telephony.client.CallEvent;
+import dev.voiceplane.telephony.client.CallRegistry;
+import dev.voiceplane.telephony.client.Customer;
+import dev.voiceplane.telephony.client.InboundCallAnswer;
+import dev.voiceplane.telephony.client.InboundCallRequest;
+import dev.voiceplane.telephony.client.ServiceFailure;
+import dev.voiceplane.telephony.domain.PhoneNumber;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * What both carriers' webhooks share once the request is verified: open an inbound call with call-service and
+ * decide what the carrier is told; hand carrier events to call-service. Carrier-neutral; the carrier's document
+ * (TwiML, NCCO) is written by its webhook class.
+ */
+@ApplicationScoped
+public class InboundCalls {
+
+    private static final Logger LOG = Logger.getLogger(InboundCalls.class);
+
+    /** Said when nothing better is known; short, since the caller is waiting. */
+    public static final String REFUSAL = "Sorry, this number cannot take your call right now. Goodbye.";
+    public static final String UNKNOWN_NUMBER = "Sorry, this number is not in service. Goodbye.";
+
+    /** The outcome of an inbound call: stream to the runtime (with the call id), or say something and hang up. */
+    public record Decision(String callId, String streamUrl, String message) {
+        public boolean connects() {
+            return streamUrl != null;
+        }
+    }
+
+    private final CallRegistry calls;
+    private final PhoneNumberService numbers;
+    private final Optional<String> streamUrl;
+
+    public InboundCalls(CallRegistry calls, PhoneNumberService numbers,
+            @ConfigProperty(name = "voice.runtime.stream-url") Optional<String> streamUrl) {
+        this.calls = calls;
+        this.numbers = numbers;
+        this.streamUrl = streamUrl.filter(url -> !url.isBlank());
+    }
+
+    /**
+     * Asks call-service to open the call (idempotent on the carrier's call id, so a retried webhook gets the same
+     * call and answer). Without a configured runtime no call is opened: that is a deployment fault, not a call.
+     */
+    public Decision open(PhoneNumber number, String carrierCallId, String from) {
+        if (streamUrl.isEmpty()) {
+            LOG.warnf("inbound call %s to phone number %s refused: VOICE_RUNTIME_STREAM_URL is not configured",
+                    carrierCallId, number.id);
+            return new Decision(null, null, REFUSAL);
+        }
+        InboundCallAnswer answer;
+        try {
+            answer = calls.openInbound(number.orgId, new InboundCallRequest(number.carrier, carrierCallId, "pstn",
+                    new Customer(from), numbers.configuration(number)));
+        } catch (RuntimeException failure) {
+            LOG.warnf("inbound call %s to phone number %s refused: call-service did not open it (%s)", carrierCallId,
+                    number.id, failure.getClass().getSimpleName());
+            return new Decision(null, null, REFUSAL);
+        }
+        if (answer != null && answer.connects()) {
+            return new Decision(answer.callId(), streamUrl.get(), null);
+        }
+        String message = answer != null && answer.message() != null && !answer.message().isBlank()
+                ? answer.message()
+                : REFUSAL;
+        return new Decision(answer == null ? null : answer.callId(), null, message);
+    }
+
+    /** Hands an event to call-service: 200 when recorded (or for a call it does not know), 503 to be retried. */
+    public int report(PhoneNumber number, CallEvent event) {
+        try {
+            calls.report(number.orgId, event);
+            return 200;
+        } catch (ServiceFailure.NotFound unknownCall) {
+            LOG.infof("call-service knows no call %s for event %s; dropped", event.phoneCallProviderId(), event.eventId());
+            return 200;
+        } catch (RuntimeException failure) {
+            LOG.warnf("event %s could not be handed to call-service (%s); the carrier is asked to retry",
+                    event.eventId(), failure.getClass().getSimpleName());
+            return 503;
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package dev.voiceplane.telephony.service;
+
+import dev.voiceplane.telephony.carrier.CarrierFailure;
+import dev.voiceplane.telephony.carrier.TwilioCarrier;
+import dev.voiceplane.telephony.carrier.VonageCarrier;
+import dev.voiceplane.telephony.client.CredentialSecret;
+import dev.voiceplane.telephony.domain.PhoneNumber;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/**
+ * Points an imported number at this platform on its carrier, and releases it on delete. Runs before (import) and
+ * outside any transaction: no database connection is held while a carrier answers.
+ */
+@ApplicationScoped
+public class NumberProvisioning {
+
+    private static final Logger LOG = Logger.getLogger(NumberProvisioning.class);
+
+    /** What provisioning set up, kept on the row so that a delete can undo it. */
+    public record Provisioned(String carrierAccount, String carrierNumberId, String previousVoiceUrl,
+            String previousStatusCallback, String vonageApplicationId, String vonagePrivateKey) {
+        @Override
+        public String toString() {
+            return "Provisioned[account=" + carrierAccount + ", number=" + carrierNumberId + "]";
+        }
+    }
+
+    private final TwilioCarrier twilio;
+    private final VonageCarrier vonage;
+    private final WebhookAddresses addresses;
+
+    public NumberProvisioning(TwilioCarrier twilio, VonageCarrier vonage, WebhookAddresses addresses) {
+        this.twilio = twilio;
+        this.vonage = vonage;
+        this.addresses = addresses;
+    }
+
+    /** Finds the number in the Twilio account and sets its voice URL and status callback to ours. */
+    public Provisioned twilio(String accountSid, String authToken, String number) {
+        TwilioCarrier.TwilioNumber found = twilio.find(accountSid, authToken, number);
+        String inbound = addresses.of(WebhookAddresses.TWILIO_INBOUND);
+        String status = addresses.of(WebhookAddresses.TWILIO_STATUS);
+        twilio.configure(accountSid, authToken, found.sid(), inbound, status);
+        // A re-import finds our own addresses there already: releasing must not "restore" them.
+        return new Provisioned(accountSid, found.sid(), inbound.equals(found.voiceUrl()) ? null : found.voiceUrl(),
+                status.equals(found.statusCallback()) ? null : found.statusCallback(), null, null);
+    }
+
+    /**
+     * Checks the Vonage account owns the number, creates a Voice application whose webhooks are ours (signed
+     * callbacks on) and links the number to it. The number's previous application is remembered for the delete.
+     */
+    public Provisioned vonage(CredentialSecret credential, String number) {
+        VonageCarrier.VonageNumber found = vonage.find(credential.apiKey(), credential.apiSecret(), number);
+        VonageCarrier.VonageApplication application = vonage.createApplication(credential.apiKey(),
+                credential.apiSecret(), "voiceplane " + number, addresses.of(WebhookAddresses.VONAGE_ANSWER),
+                addresses.of(WebhookAddresses.VONAGE_EVENT));
+        try {
+            vonage.link(credential.apiKey(), credential.apiSecret(), found, application.id());
+        } catch (CarrierFailure failure) {
+            deleteQuietly(credential, application.id());
+            throw failure;
+        }
+        return new Provisioned(credential.apiKey(), found.country(), null, null, application.id(),
+                application.privateKey());
+    }
+
+    /** Restores the Twilio number's previous voice URL and status callback. */
+    public void releaseTwilio(PhoneNumber number, String authToken) {
+        twilio.configure(number.carrierAccount, authToken, number.carrierNumberId, number.previousVoiceUrl,
+                number.previousStatusCallback);
+    }
+
+    /** Unlinks the Vonage number from the application created for it, then deletes that application. */
+    public void releaseVonage(PhoneNumber number, CredentialSecret credential) {
+        vonage.link(credential.apiKey(), credential.apiSecret(),
+                new VonageCarrier.VonageNumber(VonageCarrier.msisdn(number.number), number.carrierNumberId, null), null);
+        if (number.vonageApplicationId != null) {
+            vonage.deleteApplication(credential.apiKey(), credential.apiSecret(), number.vonageApplicationId);
+        }
+    }
+
+    private void deleteQuietly(CredentialSecret credential, String applicationId) {
+        try {
+            vonage.deleteApplication(credential.apiKey(), credential.apiSecret(), applicationId);
+        } catch (CarrierFailure cleanup) {
+            LOG.warnf("vonage application %s created for a failed import could not be deleted: %s", applicationId,
+                    cleanup.getMessage());
+        }
+    }
+}

@@ -1,0 +1,237 @@
+package dev.voiceplane.telephony.service;
+
+import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.telephony.carrier.FormBody;
+import dev.voiceplane.telephony.carrier.TwiML;
+import dev.voiceplane.telephony.carrier.TwilioSignature;
+import dev.voiceplane.telephony.client.CallEvent;
+import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.repository.PhoneNumberRepository;
+import io.quarkus.runtime.configuration.MemorySize;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Twilio's webhooks: the voice URL of every imported number ({@code /twilio/inbound_call}), the status callback
+ * ({@code /twilio/status}) and the asynchronous answering-machine result ({@code /twilio/amd}). Each is
+ * authenticated by {@code X-Twilio-Signature} with the auth token of the number it is about, over the public URL
+ * Twilio was given; a missing or wrong signature is a 403 and nothing happens. Oversized bodies are a 413.
+ * Log lines name the number and the check that failed, never a token or a signature.
+ */
+@ApplicationScoped
+public class TwilioWebhooks {
+
+    private static final Logger LOG = Logger.getLogger(TwilioWebhooks.class);
+    private static final String TWILIO = "twilio";
+
+    private final PhoneNumberRepository numbers;
+    private final Secrets secrets;
+    private final InboundCalls calls;
+    private final WebhookAddresses addresses;
+    private final long maxBody;
+
+    public TwilioWebhooks(PhoneNumberRepository numbers, Secrets secrets, InboundCalls calls,
+            WebhookAddresses addresses,
+            @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody) {
+        this.numbers = numbers;
+        this.secrets = secrets;
+        this.calls = calls;
+        this.addresses = addresses;
+        this.maxBody = maxBody.asLongValue();
+    }
+
+    /** A call to one of the numbers: open it with call-service and answer with TwiML. */
+    @ActivateRequestContext
+    public CarrierAnswer inboundCall(String rawQuery, byte[] body, String signature) {
+        Optional<CarrierAnswer> refused = screen(body, signature, WebhookAddresses.TWILIO_INBOUND);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        Map<String, List<String>> params = FormBody.parse(body);
+        String to = FormBody.first(params, "To");
+        Optional<PhoneNumber> number = find(FormBody.first(params, "AccountSid"), to);
+        if (number.isEmpty()) {
+            // Nothing to verify the request with, and nothing is created: a polite refusal tells a caller enough.
+            LOG.infof("twilio inbound call for a number not imported here; refused (nothing created)");
+            return twiml(TwiML.sayAndHangUp(InboundCalls.UNKNOWN_NUMBER));
+        }
+        String url = addresses.of(WebhookAddresses.TWILIO_INBOUND, rawQuery);
+        if (!verified(number.get(), url, params, signature, WebhookAddresses.TWILIO_INBOUND)) {
+            return forbidden();
+        }
+        String callSid = FormBody.first(params, "CallSid");
+        if (callSid == null || callSid.isBlank() || !"ringing".equals(FormBody.first(params, "CallStatus"))
+                || !"inbound".equals(FormBody.first(params, "Direction"))) {
+            return CarrierAnswer.error(400, "an inbound call needs CallSid, CallStatus ringing and Direction inbound");
+        }
+        InboundCalls.Decision decision = calls.open(number.get(), callSid, FormBody.first(params, "From"));
+        return twiml(decision.connects()
+                ? TwiML.connectStream(decision.streamUrl(), Map.of("callId", decision.callId()))
+                : TwiML.sayAndHangUp(decision.message()));
+    }
+
+    /** A status callback: becomes one call event for call-service. */
+    @ActivateRequestContext
+    public CarrierAnswer status(String rawQuery, byte[] body, String signature) {
+        Optional<CarrierAnswer> refused = screen(body, signature, WebhookAddresses.TWILIO_STATUS);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        Map<String, List<String>> params = FormBody.parse(body);
+        String direction = FormBody.first(params, "Direction");
+        boolean inbound = "inbound".equals(direction);
+        // Our number is the called one on inbound calls and the caller on calls we placed.
+        String ours = FormBody.first(params, inbound ? "To" : "From");
+        Optional<PhoneNumber> number = find(FormBody.first(params, "AccountSid"), ours);
+        if (number.isEmpty()) {
+            LOG.infof("twilio status callback for a number not imported here; refused");
+            return forbidden();
+        }
+        String url = addresses.of(WebhookAddresses.TWILIO_STATUS, rawQuery);
+        if (!verified(number.get(), url, params, signature, WebhookAddresses.TWILIO_STATUS)) {
+            return forbidden();
+        }
+        String callSid = FormBody.first(params, "CallSid");
+        String callStatus = FormBody.first(params, "CallStatus");
+        if (callSid == null || callStatus == null) {
+            return CarrierAnswer.error(400, "a status callback needs CallSid and CallStatus");
+        }
+        Long sequence = number(FormBody.first(params, "SequenceNumber"));
+        CallEvent event = new CallEvent(
+                "twilio:" + callSid + ":status:" + (sequence != null ? sequence : callStatus),
+                queryValue(rawQuery, "callId"), TWILIO, callSid, CallEvent.STATUS, callStatus,
+                FormBody.first(params, "AnsweredBy"), sequence, number(FormBody.first(params, "CallDuration")),
+                integer(FormBody.first(params, "SipResponseCode")), timestamp(FormBody.first(params, "Timestamp")),
+                inbound ? "inbound" : "outbound");
+        return reported(calls.report(number.get(), event));
+    }
+
+    /**
+     * The asynchronous answering-machine result. Twilio sends no numbers with it, so the URL we gave names the
+     * phone number ({@code ?phoneNumberId=...&callId=...}); the signature covers that URL.
+     */
+    @ActivateRequestContext
+    public CarrierAnswer machineDetection(String rawQuery, byte[] body, String signature) {
+        Optional<CarrierAnswer> refused = screen(body, signature, WebhookAddresses.TWILIO_AMD);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        Map<String, List<String>> params = FormBody.parse(body);
+        Optional<UUID> id = Ids.parse(queryValue(rawQuery, "phoneNumberId"));
+        String account = FormBody.first(params, "AccountSid");
+        Optional<PhoneNumber> number = id.isEmpty() || account == null
+                ? Optional.empty()
+                : numbers.findForWebhook(TWILIO, account, id.get());
+        if (number.isEmpty()) {
+            LOG.infof("twilio answering-machine result for a number not imported here; refused");
+            return forbidden();
+        }
+        String url = addresses.of(WebhookAddresses.TWILIO_AMD, rawQuery);
+        if (!verified(number.get(), url, params, signature, WebhookAddresses.TWILIO_AMD)) {
+            return forbidden();
+        }
+        String callSid = FormBody.first(params, "CallSid");
+        String answeredBy = FormBody.first(params, "AnsweredBy");
+        if (callSid == null || answeredBy == null) {
+            return CarrierAnswer.error(400, "an answering-machine result needs CallSid and AnsweredBy");
+        }
+        CallEvent event = new CallEvent("twilio:" + callSid + ":amd", queryValue(rawQuery, "callId"), TWILIO, callSid,
+                CallEvent.ANSWERED_BY, null, answeredBy, null, null, null, null, "outbound");
+        return reported(calls.report(number.get(), event));
+    }
+
+    private Optional<CarrierAnswer> screen(byte[] body, String signature, String route) {
+        if (body.length > maxBody) {
+            LOG.warnf("twilio %s: body of %d bytes refused (at most %d)", route, body.length, maxBody);
+            return Optional.of(CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
+        }
+        if (signature == null || signature.isBlank()) {
+            LOG.warnf("twilio %s: no X-Twilio-Signature; refused", route);
+            return Optional.of(forbidden());
+        }
+        return Optional.empty();
+    }
+
+    private boolean verified(PhoneNumber number, String url, Map<String, List<String>> params, String signature,
+            String route) {
+        String token = secrets.open(number, Secrets.AUTH_TOKEN, number.twilioAuthToken);
+        if (TwilioSignature.isValid(token, url, params, signature)) {
+            return true;
+        }
+        LOG.warnf("twilio %s: X-Twilio-Signature does not match for phone number %s (org %s); refused", route,
+                number.id, number.orgId);
+        return false;
+    }
+
+    private Optional<PhoneNumber> find(String accountSid, String number) {
+        if (accountSid == null || number == null) {
+            return Optional.empty();
+        }
+        return numbers.findForWebhook(TWILIO, accountSid, number);
+    }
+
+    private static CarrierAnswer reported(int status) {
+        return status == 200 ? twiml(TwiML.empty()) : CarrierAnswer.error(status, "try again later");
+    }
+
+    static CarrierAnswer forbidden() {
+        return CarrierAnswer.error(403, "the request signature is missing or does not match");
+    }
+
+    private static CarrierAnswer twiml(String document) {
+        return new CarrierAnswer(200, TwiML.CONTENT_TYPE, document);
+    }
+
+    static String queryValue(String rawQuery, String name) {
+        if (rawQuery == null) {
+            return null;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).equals(name)) {
+                try {
+                    return URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Long number(String value) {
+        try {
+            return value == null ? null : Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Integer integer(String value) {
+        Long parsed = number(value);
+        return parsed == null || parsed > Integer.MAX_VALUE || parsed < Integer.MIN_VALUE ? null : parsed.intValue();
+    }
+
+    /** Twilio's RFC 2822 {@code Timestamp} as ISO 8601; null when absent or unreadable. */
+    static String timestamp(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return ZonedDateTime.parse(value.strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toString();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+}

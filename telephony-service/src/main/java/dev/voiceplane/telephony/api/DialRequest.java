@@ -1,0 +1,28 @@
+package dev.voiceplane.telephony.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+
+/**
+ * {@code POST /internal/phone-number/{id}/dial} (docs/call-contracts.md §3): call-service asks for an outbound
+ * call from the number. {@code callId} is the idempotency key; {@code voicemailDetection} is the assistant's, as
+ * assistant-service validated it.
+ */
+public record DialRequest(
+        @NotBlank @Size(max = 100) String callId,
+        @NotNull @Valid DialCustomer customer,
+        JsonNode voicemailDetection,
+        @Min(10) @Max(43200) Integer maxDurationSeconds) {
+
+    /** The party to call. */
+    public record DialCustomer(
+            @NotNull @Pattern(regexp = "\\+[0-9]{8,15}", message = "must be a phone number in E.164 format (+ and 8 to 15 digits)") String number,
+            @Size(max = 10) @Pattern(regexp = "[0-9*#wW]*", message = "must hold only digits, *, # and w") String extension) {
+    }
+}

@@ -1,0 +1,225 @@
+package dev.voiceplane.telephony.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.telephony.api.DialAnswer;
+import dev.voiceplane.telephony.api.DialRequest;
+import dev.voiceplane.telephony.carrier.CarrierFailure;
+import dev.voiceplane.telephony.carrier.TwiML;
+import dev.voiceplane.telephony.carrier.TwilioCarrier;
+import dev.voiceplane.telephony.carrier.VonageCarrier;
+import dev.voiceplane.telephony.domain.Carrier;
+import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.repository.OutboundCallRepository;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.MultivaluedMap;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Places and ends carrier calls for call-service. A dial is idempotent on call-service's call id: the id is claimed
+ * in one short transaction, the carrier is asked outside any transaction, and the carrier's call id recorded in a
+ * second one; a retry gets the recorded call, a concurrent duplicate a 409, and a carrier refusal frees the id.
+ */
+@ApplicationScoped
+public class OutboundCalls {
+
+    /** Twilio's status callback events, all four, so call-service sees every transition. */
+    static final List<String> STATUS_EVENTS = List.of("initiated", "ringing", "answered", "completed");
+
+    private final PhoneNumberService numbers;
+    private final OutboundCallRepository placed;
+    private final Secrets secrets;
+    private final TwilioCarrier twilio;
+    private final VonageCarrier vonage;
+    private final WebhookAddresses addresses;
+    private final ObjectMapper json;
+    private final Optional<String> streamUrl;
+
+    public OutboundCalls(PhoneNumberService numbers, OutboundCallRepository placed, Secrets secrets,
+            TwilioCarrier twilio, VonageCarrier vonage, WebhookAddresses addresses, ObjectMapper json,
+            @ConfigProperty(name = "voice.runtime.stream-url") Optional<String> streamUrl) {
+        this.numbers = numbers;
+        this.placed = placed;
+        this.secrets = secrets;
+        this.twilio = twilio;
+        this.vonage = vonage;
+        this.addresses = addresses;
+        this.json = json;
+        this.streamUrl = streamUrl.filter(url -> !url.isBlank());
+    }
+
+    /** The placed call, and whether this request placed it (201) or found it placed before (200). */
+    public record Dialled(DialAnswer answer, boolean created) {
+    }
+
+    public Dialled dial(String orgId, UUID phoneNumberId, DialRequest request) {
+        PhoneNumber number = numbers.owned(orgId, phoneNumberId);
+        if (streamUrl.isEmpty()) {
+            throw ApiException.unavailable("the voice runtime is not configured (VOICE_RUNTIME_STREAM_URL); nothing was dialled");
+        }
+        boolean claimed = QuarkusTransaction.requiringNew().call(
+                () -> placed.claim(orgId, request.callId(), phoneNumberId, number.carrier));
+        if (!claimed) {
+            return new Dialled(earlier(orgId, phoneNumberId, request.callId()), false);
+        }
+        try {
+            DialAnswer answer = number.carrier() == Carrier.TWILIO ? dialTwilio(number, request) : dialVonage(number, request);
+            QuarkusTransaction.requiringNew().run(() -> placed.placed(orgId, request.callId(),
+                    answer.phoneCallProviderId(), answer.phoneCallProviderDetails().toString()));
+            return new Dialled(answer, true);
+        } catch (RuntimeException failure) {
+            QuarkusTransaction.requiringNew().run(() -> placed.release(orgId, request.callId()));
+            if (failure instanceof CarrierFailure carrier) {
+                throw carrier.rejected()
+                        ? new CarrierRefusal(carrier.getMessage())
+                        : ApiException.unavailable(carrier.getMessage() + "; nothing was dialled, the call id may be retried");
+            }
+            throw failure;
+        }
+    }
+
+    /** Ends a live call of the number; ending one that has already ended is the carrier's to answer. */
+    public void hangUp(String orgId, UUID phoneNumberId, String carrierCallId) {
+        PhoneNumber number = numbers.owned(orgId, phoneNumberId);
+        try {
+            if (number.carrier() == Carrier.TWILIO) {
+                twilio.hangUp(number.carrierAccount, secrets.open(number, Secrets.AUTH_TOKEN, number.twilioAuthToken),
+                        carrierCallId);
+            } else {
+                vonage.hangUp(number.vonageApplicationId,
+                        secrets.open(number, Secrets.VONAGE_PRIVATE_KEY, number.vonagePrivateKey), carrierCallId);
+            }
+        } catch (CarrierFailure failure) {
+            throw failure.rejected() ? new CarrierRefusal(failure.getMessage()) : ApiException.unavailable(failure.getMessage());
+        }
+    }
+
+    private DialAnswer earlier(String orgId, UUID phoneNumberId, String callId) {
+        OutboundCallRepository.Placed earlier = placed.find(orgId, callId)
+                .orElseThrow(() -> ApiException.conflict("call " + callId + " was being dialled; try again"));
+        if (!earlier.phoneNumberId().equals(phoneNumberId)) {
+            throw ApiException.conflict("call " + callId + " was dialled from another phone number");
+        }
+        if (earlier.carrierCallId() == null) {
+            throw ApiException.conflict("call " + callId + " is being dialled; try again");
+        }
+        PhoneNumber number = numbers.owned(orgId, phoneNumberId);
+        try {
+            return new DialAnswer(callId, number.carrier, earlier.carrierCallId(), json.readTree(earlier.details()));
+        } catch (IOException e) {
+            throw new IllegalStateException("stored dial details are not JSON", e);
+        }
+    }
+
+    private DialAnswer dialTwilio(PhoneNumber number, DialRequest request) {
+        String statusCallback = addresses.of(WebhookAddresses.TWILIO_STATUS, "callId=" + encode(request.callId()));
+        MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
+        form.add("To", request.customer().number());
+        form.add("From", number.number);
+        form.add("Twiml", TwiML.connectStream(streamUrl.get(), Map.of("callId", request.callId())));
+        form.add("StatusCallback", statusCallback);
+        form.add("StatusCallbackMethod", "POST");
+        STATUS_EVENTS.forEach(event -> form.add("StatusCallbackEvent", event));
+        if (request.customer().extension() != null && !request.customer().extension().isEmpty()) {
+            form.add("SendDigits", request.customer().extension());
+        }
+        if (request.maxDurationSeconds() != null) {
+            form.add("TimeLimit", request.maxDurationSeconds().toString());
+        }
+        ObjectNode details = json.createObjectNode()
+                .put("to", request.customer().number()).put("from", number.number)
+                .put("statusCallback", statusCallback).put("statusCallbackEvent", String.join(" ", STATUS_EVENTS));
+        machineDetection(number, request, form, details);
+        JsonNode created = twilio.createCall(number.carrierAccount,
+                secrets.open(number, Secrets.AUTH_TOKEN, number.twilioAuthToken), form);
+        String sid = created.path("sid").asText("");
+        if (sid.isEmpty()) {
+            throw CarrierFailure.unavailable("twilio created a call without a sid");
+        }
+        return new DialAnswer(request.callId(), number.carrier, sid, details);
+    }
+
+    /**
+     * Twilio's answering-machine detection from the assistant's {@code voicemailDetection} (provider twilio, not
+     * disabled): asynchronous, so the call connects at once and the result arrives at {@code /twilio/amd}. Waiting
+     * for the greeting's end ({@code DetectMessageEnd}) only when a {@code machine_end_*} type is asked for.
+     */
+    private void machineDetection(PhoneNumber number, DialRequest request, MultivaluedMap<String, String> form,
+            ObjectNode details) {
+        JsonNode detection = request.voicemailDetection();
+        if (detection == null || !detection.isObject() || !"twilio".equals(detection.path("provider").asText("twilio"))
+                || !detection.path("enabled").asBoolean(true)) {
+            return;
+        }
+        boolean messageEnd = true;
+        JsonNode types = detection.path("voicemailDetectionTypes");
+        if (types.isArray() && !types.isEmpty()) {
+            messageEnd = false;
+            for (JsonNode type : types) {
+                messageEnd |= type.asText().startsWith("machine_end");
+            }
+        }
+        String mode = messageEnd ? "DetectMessageEnd" : "Enable";
+        String amdCallback = addresses.of(WebhookAddresses.TWILIO_AMD,
+                "phoneNumberId=" + number.id + "&callId=" + encode(request.callId()));
+        form.add("MachineDetection", mode);
+        form.add("AsyncAmd", "true");
+        form.add("AsyncAmdStatusCallback", amdCallback);
+        form.add("AsyncAmdStatusCallbackMethod", "POST");
+        details.put("machineDetection", mode).put("asyncAmd", "true").put("asyncAmdStatusCallback", amdCallback);
+        for (String[] parameter : new String[][] {{"machineDetectionTimeout", "MachineDetectionTimeout"},
+                {"machineDetectionSpeechThreshold", "MachineDetectionSpeechThreshold"},
+                {"machineDetectionSpeechEndThreshold", "MachineDetectionSpeechEndThreshold"},
+                {"machineDetectionSilenceTimeout", "MachineDetectionSilenceTimeout"}}) {
+            JsonNode value = detection.get(parameter[0]);
+            if (value != null && value.isNumber()) {
+                form.add(parameter[1], value.decimalValue().stripTrailingZeros().toPlainString());
+                details.put(parameter[0], value.decimalValue());
+            }
+        }
+    }
+
+    private DialAnswer dialVonage(PhoneNumber number, DialRequest request) {
+        ObjectNode call = json.createObjectNode();
+        call.putArray("to").addObject().put("type", "phone")
+                .put("number", VonageCarrier.msisdn(request.customer().number()));
+        call.putObject("from").put("type", "phone").put("number", VonageCarrier.msisdn(number.number));
+        ArrayNode ncco = call.putArray("ncco");
+        ObjectNode endpoint = ncco.addObject().put("action", "connect").putArray("endpoint").addObject()
+                .put("type", "websocket").put("uri", streamUrl.get()).put("content-type", "audio/l16;rate=16000");
+        endpoint.putObject("headers").put("callId", request.callId());
+        call.putArray("event_url").add(addresses.of(WebhookAddresses.VONAGE_EVENT));
+        call.put("event_method", "POST");
+        JsonNode detection = request.voicemailDetection();
+        if (detection != null && detection.isObject() && detection.path("enabled").asBoolean(true)) {
+            call.put("machine_detection", "continue");
+        }
+        if (request.maxDurationSeconds() != null) {
+            call.put("length_timer", request.maxDurationSeconds());
+        }
+        JsonNode created = vonage.createCall(number.vonageApplicationId,
+                secrets.open(number, Secrets.VONAGE_PRIVATE_KEY, number.vonagePrivateKey), call);
+        String uuid = created.path("uuid").asText("");
+        if (uuid.isEmpty()) {
+            throw CarrierFailure.unavailable("vonage created a call without a uuid");
+        }
+        ObjectNode details = json.createObjectNode().put("to", request.customer().number()).put("from", number.number);
+        return new DialAnswer(request.callId(), number.carrier, uuid, details);
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+}

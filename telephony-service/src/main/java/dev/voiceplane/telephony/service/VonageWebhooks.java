@@ -1,0 +1,204 @@
+package dev.voiceplane.telephony.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.telephony.carrier.VonageSignature;
+import dev.voiceplane.telephony.client.CallEvent;
+import dev.voiceplane.telephony.client.CredentialDirectory;
+import dev.voiceplane.telephony.client.CredentialSecret;
+import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.repository.PhoneNumberRepository;
+import io.quarkus.runtime.configuration.MemorySize;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Vonage's webhooks for the applications this service creates: {@code /vonage/answer} (answered with an NCCO) and
+ * {@code /vonage/event}. Both must carry a signed JWT ({@link VonageSignature}) made with the account's signature
+ * secret, which is read from the number's vonage credential at credential-service ({@code signatureSecret}); a
+ * credential without one cannot authenticate webhooks, so its numbers' webhooks are refused (fail closed).
+ */
+@ApplicationScoped
+public class VonageWebhooks {
+
+    private static final Logger LOG = Logger.getLogger(VonageWebhooks.class);
+    private static final String VONAGE = "vonage";
+    private static final Set<String> MACHINE_RESULTS = Set.of("human", "machine");
+
+    private final PhoneNumberRepository numbers;
+    private final CredentialDirectory credentials;
+    private final InboundCalls calls;
+    private final ObjectMapper json;
+    private final long maxBody;
+    private final Duration tolerance;
+    private final Clock clock;
+
+    public VonageWebhooks(PhoneNumberRepository numbers, CredentialDirectory credentials, InboundCalls calls,
+            ObjectMapper json, @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody,
+            @ConfigProperty(name = "voice.carrier.vonage.signature-tolerance") Duration tolerance) {
+        this.numbers = numbers;
+        this.credentials = credentials;
+        this.calls = calls;
+        this.json = json;
+        this.maxBody = maxBody.asLongValue();
+        this.tolerance = tolerance;
+        this.clock = Clock.systemUTC();
+    }
+
+    @ActivateRequestContext
+    public CarrierAnswer answer(byte[] body, String authorization) {
+        Optional<CarrierAnswer> tooLarge = tooLarge(body, WebhookAddresses.VONAGE_ANSWER);
+        if (tooLarge.isPresent()) {
+            return tooLarge.get();
+        }
+        JsonNode payload = parse(body);
+        String to = payload.path("to").asText("");
+        Optional<PhoneNumber> number = resolve(authorization, to);
+        if (number.isEmpty()) {
+            if (VonageSignature.bearer(authorization) == null) {
+                return refuse(WebhookAddresses.VONAGE_ANSWER, "no signed JWT");
+            }
+            LOG.infof("vonage answer webhook for a number not imported here; refused (nothing created)");
+            return ncco(talk(InboundCalls.UNKNOWN_NUMBER));
+        }
+        Optional<CarrierAnswer> refused = verify(number.get(), authorization, body, WebhookAddresses.VONAGE_ANSWER);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        String uuid = payload.path("uuid").asText("");
+        if (uuid.isEmpty()) {
+            return CarrierAnswer.error(400, "an answer webhook needs uuid");
+        }
+        InboundCalls.Decision decision = calls.open(number.get(), uuid, "+" + payload.path("from").asText(""));
+        if (!decision.connects()) {
+            return ncco(talk(decision.message()));
+        }
+        ArrayNode document = json.createArrayNode();
+        ObjectNode connect = document.addObject().put("action", "connect");
+        ObjectNode endpoint = connect.putArray("endpoint").addObject()
+                .put("type", "websocket").put("uri", decision.streamUrl()).put("content-type", "audio/l16;rate=16000");
+        endpoint.putObject("headers").put("callId", decision.callId());
+        return ncco(document);
+    }
+
+    @ActivateRequestContext
+    public CarrierAnswer event(byte[] body, String authorization) {
+        Optional<CarrierAnswer> tooLarge = tooLarge(body, WebhookAddresses.VONAGE_EVENT);
+        if (tooLarge.isPresent()) {
+            return tooLarge.get();
+        }
+        JsonNode payload = parse(body);
+        boolean inbound = "inbound".equals(payload.path("direction").asText());
+        String ours = payload.path(inbound ? "to" : "from").asText("");
+        Optional<PhoneNumber> number = resolve(authorization, ours);
+        if (number.isEmpty()) {
+            return refuse(WebhookAddresses.VONAGE_EVENT, "no signed JWT for a number imported here");
+        }
+        Optional<CarrierAnswer> refused = verify(number.get(), authorization, body, WebhookAddresses.VONAGE_EVENT);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        String status = payload.path("status").asText("");
+        // The answering-machine event names the call call_uuid, the others uuid.
+        String uuid = payload.path("uuid").asText(payload.path("call_uuid").asText(""));
+        if (status.isEmpty() || uuid.isEmpty()) {
+            return CarrierAnswer.error(400, "an event needs status and uuid");
+        }
+        String timestamp = payload.path("timestamp").asText(null);
+        boolean machine = MACHINE_RESULTS.contains(status);
+        CallEvent event = new CallEvent("vonage:" + uuid + ":" + status + ":" + (timestamp == null ? "" : timestamp),
+                null, VONAGE, uuid, machine ? CallEvent.ANSWERED_BY : CallEvent.STATUS, machine ? null : status,
+                machine ? status : null, null,
+                payload.path("duration").canConvertToLong() || payload.path("duration").isTextual()
+                        ? toLong(payload.path("duration").asText()) : null,
+                null, timestamp, inbound ? "inbound" : "outbound");
+        int outcome = calls.report(number.get(), event);
+        return outcome == 200 ? new CarrierAnswer(204, CarrierAnswer.JSON, "")
+                : CarrierAnswer.error(outcome, "try again later");
+    }
+
+    /** The number the (not yet verified) token's api_key and the payload's number name. */
+    private Optional<PhoneNumber> resolve(String authorization, String msisdn) {
+        String token = VonageSignature.bearer(authorization);
+        if (token == null || msisdn.isEmpty()) {
+            return Optional.empty();
+        }
+        String apiKey = VonageSignature.unverifiedClaims(token).map(claims -> claims.path("api_key").asText(""))
+                .orElse("");
+        if (apiKey.isEmpty()) {
+            return Optional.empty();
+        }
+        String e164 = msisdn.startsWith("+") ? msisdn : "+" + msisdn;
+        return numbers.findForWebhook(VONAGE, apiKey, e164);
+    }
+
+    private Optional<CarrierAnswer> verify(PhoneNumber number, String authorization, byte[] body, String route) {
+        Optional<CredentialSecret> credential;
+        try {
+            credential = credentials.secret(number.orgId, number.credentialId);
+        } catch (RuntimeException unavailable) {
+            LOG.warnf("vonage %s: credential-service cannot be asked for phone number %s; try again", route, number.id);
+            return Optional.of(CarrierAnswer.error(503, "try again later"));
+        }
+        String secret = credential.map(CredentialSecret::signatureSecret).orElse(null);
+        if (secret == null || secret.isEmpty()) {
+            return Optional.of(refuse(route, "phone number " + number.id
+                    + " has no signature secret in its vonage credential"));
+        }
+        VonageSignature.Verdict verdict = VonageSignature.verify(VonageSignature.bearer(authorization), secret, body,
+                clock.instant(), tolerance);
+        if (verdict != VonageSignature.Verdict.VALID) {
+            return Optional.of(refuse(route, "signature check " + verdict + " for phone number " + number.id));
+        }
+        return Optional.empty();
+    }
+
+    private Optional<CarrierAnswer> tooLarge(byte[] body, String route) {
+        if (body.length > maxBody) {
+            LOG.warnf("vonage %s: body of %d bytes refused (at most %d)", route, body.length, maxBody);
+            return Optional.of(CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
+        }
+        return Optional.empty();
+    }
+
+    private static CarrierAnswer refuse(String route, String why) {
+        LOG.warnf("vonage %s: refused: %s", route, why);
+        return TwilioWebhooks.forbidden();
+    }
+
+    private JsonNode parse(byte[] body) {
+        try {
+            JsonNode node = body.length == 0 ? null : json.readTree(body);
+            return node != null && node.isObject() ? node : json.createObjectNode();
+        } catch (IOException e) {
+            return json.createObjectNode();
+        }
+    }
+
+    private ArrayNode talk(String message) {
+        ArrayNode document = json.createArrayNode();
+        document.addObject().put("action", "talk").put("text", message);
+        return document;
+    }
+
+    private static CarrierAnswer ncco(ArrayNode document) {
+        return new CarrierAnswer(200, CarrierAnswer.JSON, document.toString());
+    }
+
+    private static Long toLong(String value) {
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,317 @@
+package dev.voiceplane.telephony.service;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.kit.testing.TestKeys;
+import dev.voiceplane.telephony.carrier.TwilioSignature;
+import dev.voiceplane.telephony.rest.Numbers;
+import dev.voiceplane.telephony.rest.Stubs;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+import jakarta.inject.Inject;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Twilio's webhooks as Twilio sends them (form bodies signed for the public URL), against call-service on WireMock.
+ * The handlers are called directly until the kit's route-verifier mechanism opens the routes without an API key.
+ */
+@QuarkusTest
+class TwilioWebhooksTest {
+
+    static final String INBOUND_URL = Stubs.PUBLIC + "/twilio/inbound_call";
+    static final String STATUS_URL = Stubs.PUBLIC + "/twilio/status";
+
+    @InjectWireMock
+    WireMockServer wm;
+
+    @Inject
+    TwilioWebhooks webhooks;
+
+    @Inject
+    CircuitBreakerMaintenance breakers;
+
+    @BeforeEach
+    void closeCircuits() {
+        Stubs.resetCircuits(breakers);
+    }
+
+    static Map<String, List<String>> inboundCall(Numbers.Imported number, String callSid) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("AccountSid", List.of(number.accountSid()));
+        params.put("ApiVersion", List.of("2010-04-01"));
+        params.put("CallSid", List.of(callSid));
+        params.put("CallStatus", List.of("ringing"));
+        params.put("Direction", List.of("inbound"));
+        params.put("From", List.of("+14155550123"));
+        params.put("To", List.of(number.number()));
+        params.put("CallerName", List.of("Eve <script>&"));
+        return params;
+    }
+
+    static byte[] form(Map<String, List<String>> params) {
+        return params.entrySet().stream()
+                .flatMap(entry -> entry.getValue().stream().map(value -> encode(entry.getKey()) + "=" + encode(value)))
+                .collect(Collectors.joining("&")).getBytes(StandardCharsets.UTF_8);
+    }
+
+    static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    static String newCallSid() {
+        return "CA" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    void callServiceAnswers(String callSid, String answer) {
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(okJson(answer)));
+    }
+
+    List<LoggedRequest> opened(String callSid) {
+        return wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid))));
+    }
+
+    @Test
+    void aSignedInboundCallOpensTheCallAndConnectsTheMediaToTheRuntime() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA(), "\"name\":\"Desk\"");
+        String callSid = newCallSid();
+        callServiceAnswers(callSid, "{\"callId\":\"call-" + callSid + "\",\"answer\":\"connect\"}");
+        Map<String, List<String>> params = inboundCall(number, callSid);
+
+        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+
+        assertEquals(200, answer.status());
+        assertEquals("text/xml; charset=utf-8", answer.contentType());
+        assertEquals("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Connect><Stream url=\"wss://runtime.example.com/stream\">"
+                + "<Parameter name=\"callId\" value=\"call-" + callSid + "\"/></Stream></Connect></Response>", answer.body());
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/inbound"))
+                .withHeader("Authorization", equalTo(TestKeys.bearer(TestKeys.INTERNAL_TOKEN)))
+                .withHeader("X-Voice-Org-Id", equalTo(TestKeys.ORG_A))
+                .withRequestBody(matchingJsonPath("$.phoneCallProvider", equalTo("twilio")))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .withRequestBody(matchingJsonPath("$.phoneCallTransport", equalTo("pstn")))
+                .withRequestBody(matchingJsonPath("$.customer.number", equalTo("+14155550123")))
+                .withRequestBody(matchingJsonPath("$.phoneNumber.id", equalTo(number.id())))
+                .withRequestBody(matchingJsonPath("$.phoneNumber.name", equalTo("Desk")))
+                .withRequestBody(matchingJsonPath("$.phoneNumber.number", equalTo(number.number()))));
+        assertTrue(!opened(callSid).getFirst().getBodyAsString().contains(number.authToken()),
+                "the auth token never leaves this service");
+    }
+
+    @Test
+    void aMissingOrWrongSignatureIsA403AndNothingIsOpened() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        callServiceAnswers(callSid, "{\"callId\":\"c\",\"answer\":\"connect\"}");
+        Map<String, List<String>> params = inboundCall(number, callSid);
+        String signature = TwilioSignature.compute(number.authToken(), INBOUND_URL, params);
+
+        assertEquals(403, webhooks.inboundCall(null, form(params), null).status());
+        assertEquals(403, webhooks.inboundCall(null, form(params), "").status());
+        assertEquals(403, webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute("another-token", INBOUND_URL, params)).status());
+        // Signed for another URL, or with a parameter changed after signing.
+        assertEquals(403, webhooks.inboundCall("x=1", form(params), signature).status());
+        Map<String, List<String>> altered = new LinkedHashMap<>(params);
+        altered.put("From", List.of("+14155550999"));
+        CarrierAnswer refused = webhooks.inboundCall(null, form(altered), signature);
+        assertEquals(403, refused.status());
+        assertTrue(refused.body().contains("\"statusCode\":403"), refused.body());
+        assertEquals(0, opened(callSid).size());
+    }
+
+    @Test
+    void anUnknownNumberIsRefusedPolitelyAndNothingIsOpened() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        Map<String, List<String>> params = inboundCall(number, callSid);
+        params.put("To", List.of(Stubs.newNumber()));
+
+        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.body().endsWith("<Response><Say>" + InboundCalls.UNKNOWN_NUMBER + "</Say><Hangup/></Response>"));
+        assertEquals(0, opened(callSid).size());
+    }
+
+    @Test
+    void aRefusalByCallServiceIsSpokenEscapedThenHungUp() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        callServiceAnswers(callSid, "{\"callId\":\"c1\",\"answer\":\"refuse\",\"message\":\"Busy </Say><Dial>+1900</Dial>\"}");
+        Map<String, List<String>> params = inboundCall(number, callSid);
+
+        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.body().endsWith("<Response><Say>Busy &lt;/Say&gt;&lt;Dial&gt;+1900&lt;/Dial&gt;</Say><Hangup/></Response>"),
+                answer.body());
+    }
+
+    @Test
+    void callServiceUnavailableIsAPoliteRefusal() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(aResponse().withStatus(503)));
+        Map<String, List<String>> params = inboundCall(number, callSid);
+
+        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.body().endsWith("<Response><Say>" + InboundCalls.REFUSAL + "</Say><Hangup/></Response>"));
+        assertEquals(3, opened(callSid).size(), "a 5xx is retried twice");
+    }
+
+    @Test
+    void anOversizedBodyIsA413AndNothingIsOpened() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        Map<String, List<String>> params = inboundCall(number, callSid);
+        params.put("Padding", List.of("x".repeat(70 * 1024)));
+
+        assertEquals(413, webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute(number.authToken(), INBOUND_URL, params)).status());
+        assertEquals(0, opened(callSid).size());
+    }
+
+    @Test
+    void aCallThatIsNotRingingInboundIsA400() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        Map<String, List<String>> params = inboundCall(number, newCallSid());
+        params.put("CallStatus", List.of("in-progress"));
+        assertEquals(400, webhooks.inboundCall(null, form(params),
+                TwilioSignature.compute(number.authToken(), INBOUND_URL, params)).status());
+    }
+
+    @Test
+    void statusCallbacksBecomeIdempotentEventsForCallService() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(okJson("{\"recorded\":true}")));
+        Map<String, List<String>> params = inboundCall(number, callSid);
+        params.put("CallStatus", List.of("completed"));
+        params.put("CallDuration", List.of("42"));
+        params.put("SequenceNumber", List.of("3"));
+        params.put("SipResponseCode", List.of("200"));
+        params.put("Timestamp", List.of("Tue, 10 Sep 2024 12:00:05 +0000"));
+        params.put("CallbackSource", List.of("call-progress-events"));
+        String signature = TwilioSignature.compute(number.authToken(), STATUS_URL, params);
+
+        assertEquals(200, webhooks.status(null, form(params), signature).status());
+        assertEquals(200, webhooks.status(null, form(params), signature).status());
+
+        List<LoggedRequest> events = wm.findAll(postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withHeader("X-Voice-Org-Id", equalTo(TestKeys.ORG_A))
+                .withRequestBody(matchingJsonPath("$.eventId", equalTo("twilio:" + callSid + ":status:3")))
+                .withRequestBody(matchingJsonPath("$.type", equalTo("status")))
+                .withRequestBody(matchingJsonPath("$.carrierStatus", equalTo("completed")))
+                .withRequestBody(matchingJsonPath("$.durationSeconds", equalTo("42")))
+                .withRequestBody(matchingJsonPath("$.sipResponseCode", equalTo("200")))
+                .withRequestBody(matchingJsonPath("$.sequenceNumber", equalTo("3")))
+                .withRequestBody(matchingJsonPath("$.carrierTimestamp", equalTo("2024-09-10T12:00:05Z")))
+                .withRequestBody(matchingJsonPath("$.direction", equalTo("inbound"))));
+        assertEquals(2, events.size(), "both deliveries are handed on under the same event id");
+    }
+
+    @Test
+    void aStatusCallbackForAnOutboundCallResolvesOurNumberAsTheCallerAndCarriesTheCallId() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(okJson("{\"recorded\":true}")));
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("AccountSid", List.of(number.accountSid()));
+        params.put("CallSid", List.of(callSid));
+        params.put("CallStatus", List.of("ringing"));
+        params.put("Direction", List.of("outbound-api"));
+        params.put("From", List.of(number.number()));
+        params.put("To", List.of("+14155550100"));
+        String query = "callId=c%2F7";
+        String signature = TwilioSignature.compute(number.authToken(), STATUS_URL + "?" + query, params);
+
+        assertEquals(200, webhooks.status(query, form(params), signature).status());
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.callId", equalTo("c/7")))
+                .withRequestBody(matchingJsonPath("$.direction", equalTo("outbound")))
+                .withRequestBody(matchingJsonPath("$.eventId", equalTo("twilio:" + callSid + ":status:ringing"))));
+        // The callId in the URL is signed: changing it breaks the signature.
+        assertEquals(403, webhooks.status("callId=other", form(params), signature).status());
+    }
+
+    @Test
+    void anEventForACallCallServiceDoesNotKnowIsAcceptedAndOneItCannotTakeIsRetried() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String unknown = newCallSid();
+        String failing = newCallSid();
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(unknown)))
+                .willReturn(aResponse().withStatus(404)));
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(failing)))
+                .willReturn(aResponse().withStatus(500)));
+        Map<String, List<String>> first = inboundCall(number, unknown);
+        first.put("CallStatus", List.of("completed"));
+        Map<String, List<String>> second = inboundCall(number, failing);
+        second.put("CallStatus", List.of("completed"));
+
+        assertEquals(200, webhooks.status(null, form(first),
+                TwilioSignature.compute(number.authToken(), STATUS_URL, first)).status());
+        assertEquals(503, webhooks.status(null, form(second),
+                TwilioSignature.compute(number.authToken(), STATUS_URL, second)).status());
+    }
+
+    @Test
+    void theAnsweringMachineResultIsAnEventOfTheCallNamedInItsUrl() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(okJson("{\"recorded\":true}")));
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("AccountSid", List.of(number.accountSid()));
+        params.put("CallSid", List.of(callSid));
+        params.put("AnsweredBy", List.of("machine_end_beep"));
+        params.put("MachineDetectionDuration", List.of("4200"));
+        String query = "phoneNumberId=" + number.id() + "&callId=call-9";
+        String signature = TwilioSignature.compute(number.authToken(), Stubs.PUBLIC + "/twilio/amd?" + query, params);
+
+        assertEquals(200, webhooks.machineDetection(query, form(params), signature).status());
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.eventId", equalTo("twilio:" + callSid + ":amd")))
+                .withRequestBody(matchingJsonPath("$.type", equalTo("answered-by")))
+                .withRequestBody(matchingJsonPath("$.answeredBy", equalTo("machine_end_beep")))
+                .withRequestBody(matchingJsonPath("$.callId", equalTo("call-9"))));
+        assertEquals(403, webhooks.machineDetection(query, form(params), "forged").status());
+    }
+}

@@ -1,6 +1,6 @@
 package dev.voiceplane.telephony.api;
 
-import dev.voiceplane.telephony.api.constraint.HttpUrl;
+import dev.voiceplane.kit.validation.HttpUrl;
 import jakarta.validation.constraints.Size;
 
 /**

@@ -1,7 +1,7 @@
 package dev.voiceplane.telephony.api;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
-import dev.voiceplane.telephony.api.constraint.HttpUrl;
+import dev.voiceplane.kit.validation.HttpUrl;
 import dev.voiceplane.telephony.domain.Carrier;
 import jakarta.validation.constraints.Size;
 import java.util.ArrayList;

@@ -1,18 +1,24 @@
 package dev.voiceplane.telephony.client;
 
 import dev.voiceplane.kit.auth.Authentication;
+import dev.voiceplane.kit.client.InternalHeaders;
+import dev.voiceplane.kit.client.PeerResponses;
+import dev.voiceplane.kit.lookup.IdLookup;
+import dev.voiceplane.kit.lookup.IdLookupResult;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /** assistant-service's internal lookup; use it through {@link AssistantDirectory}. */
 @RegisterRestClient(configKey = "assistant-service")
-@RegisterProvider(ServiceResponses.class)
+@RegisterClientHeaders(InternalHeaders.class)
+@RegisterProvider(PeerResponses.class)
 @Path("/internal/assistant")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -20,6 +26,5 @@ public interface AssistantServiceApi {
 
     @POST
     @Path("lookup")
-    IdLookupResult lookup(@HeaderParam("Authorization") String authorization,
-            @HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
+    IdLookupResult lookup(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
 }

@@ -1,18 +1,22 @@
 package dev.voiceplane.telephony.client;
 
 import dev.voiceplane.kit.auth.Authentication;
+import dev.voiceplane.kit.client.InternalHeaders;
+import dev.voiceplane.kit.client.PeerResponses;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /** call-service's internal routes for telephony-service (docs/call-contracts.md); use them through {@link CallRegistry}. */
 @RegisterRestClient(configKey = "call-service")
-@RegisterProvider(ServiceResponses.class)
+@RegisterClientHeaders(InternalHeaders.class)
+@RegisterProvider(PeerResponses.class)
 @Path("/internal/call")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -20,11 +24,9 @@ public interface CallServiceApi {
 
     @POST
     @Path("inbound")
-    InboundCallAnswer openInbound(@HeaderParam("Authorization") String authorization,
-            @HeaderParam(Authentication.ORG_HEADER) String orgId, InboundCallRequest request);
+    InboundCallAnswer openInbound(@HeaderParam(Authentication.ORG_HEADER) String orgId, InboundCallRequest request);
 
     @POST
     @Path("events")
-    CallEventReceipt report(@HeaderParam("Authorization") String authorization,
-            @HeaderParam(Authentication.ORG_HEADER) String orgId, CallEvent event);
+    CallEventReceipt report(@HeaderParam(Authentication.ORG_HEADER) String orgId, CallEvent event);
 }

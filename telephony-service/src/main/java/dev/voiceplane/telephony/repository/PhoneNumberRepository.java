@@ -1,24 +1,13 @@
 package dev.voiceplane.telephony.repository;
 
-import dev.voiceplane.kit.persistence.OrgScopedId;
+import dev.voiceplane.kit.persistence.OrgScopedRepository;
 import dev.voiceplane.telephony.domain.PhoneNumber;
-import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.Optional;
 import java.util.UUID;
 
 @ApplicationScoped
-public class PhoneNumberRepository implements PanacheRepositoryBase<PhoneNumber, OrgScopedId> {
-
-    public Optional<PhoneNumber> findOwned(String orgId, UUID id) {
-        return findByIdOptional(new OrgScopedId(orgId, id));
-    }
-
-    /** The same, holding the row until the transaction ends so that concurrent changes apply one after the other. */
-    public Optional<PhoneNumber> findOwnedForChange(String orgId, UUID id) {
-        return findByIdOptional(new OrgScopedId(orgId, id), LockModeType.PESSIMISTIC_WRITE);
-    }
+public class PhoneNumberRepository implements OrgScopedRepository<PhoneNumber> {
 
     /** Whichever organisation holds this number (at most one: the number is unique). */
     public Optional<PhoneNumber> findByNumber(String number) {

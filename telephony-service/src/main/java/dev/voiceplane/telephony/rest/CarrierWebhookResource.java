@@ -1,5 +1,6 @@
 package dev.voiceplane.telephony.rest;
 
+import dev.voiceplane.kit.auth.VerifiedBy;
 import dev.voiceplane.telephony.service.CarrierAnswer;
 import dev.voiceplane.telephony.service.TwilioWebhooks;
 import dev.voiceplane.telephony.service.VonageWebhooks;
@@ -15,9 +16,9 @@ import jakarta.ws.rs.core.UriInfo;
  * {@code /vonage/answer}, {@code /vonage/event}. They carry the carrier's signature, not an API key; the handlers
  * verify it (see {@link TwilioWebhooks}, {@link VonageWebhooks}). Bodies are taken as raw bytes: the Twilio
  * signature covers the parameters exactly as sent, the Vonage one the body's SHA-256.
- * PENDING: the kit answers 401 to any route without an API key until the lead's {@code @VerifiedBy} lands (KIT.md);
- * these routes are then declared verified by their carrier's signature.
+ * Each route is declared {@link VerifiedBy} its carrier's verifier, so an API key never opens it.
  */
+@Path("/")
 public class CarrierWebhookResource {
 
     private final TwilioWebhooks twilio;
@@ -30,6 +31,7 @@ public class CarrierWebhookResource {
 
     @POST
     @Path("/twilio/inbound_call")
+    @VerifiedBy(TwilioRequests.class)
     public Response twilioInbound(byte[] body, @HeaderParam("X-Twilio-Signature") String signature,
             @Context UriInfo uri) {
         return send(twilio.inboundCall(uri.getRequestUri().getRawQuery(), body, signature));
@@ -37,6 +39,7 @@ public class CarrierWebhookResource {
 
     @POST
     @Path("/twilio/status")
+    @VerifiedBy(TwilioRequests.class)
     public Response twilioStatus(byte[] body, @HeaderParam("X-Twilio-Signature") String signature,
             @Context UriInfo uri) {
         return send(twilio.status(uri.getRequestUri().getRawQuery(), body, signature));
@@ -44,6 +47,7 @@ public class CarrierWebhookResource {
 
     @POST
     @Path("/twilio/amd")
+    @VerifiedBy(TwilioRequests.class)
     public Response twilioMachineDetection(byte[] body, @HeaderParam("X-Twilio-Signature") String signature,
             @Context UriInfo uri) {
         return send(twilio.machineDetection(uri.getRequestUri().getRawQuery(), body, signature));
@@ -51,12 +55,14 @@ public class CarrierWebhookResource {
 
     @POST
     @Path("/vonage/answer")
+    @VerifiedBy(VonageRequests.class)
     public Response vonageAnswer(byte[] body, @HeaderParam("Authorization") String authorization) {
         return send(vonage.answer(body, authorization));
     }
 
     @POST
     @Path("/vonage/event")
+    @VerifiedBy(VonageRequests.class)
     public Response vonageEvent(byte[] body, @HeaderParam("Authorization") String authorization) {
         return send(vonage.event(body, authorization));
     }

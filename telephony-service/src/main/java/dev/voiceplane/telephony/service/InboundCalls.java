@@ -5,7 +5,7 @@ import dev.voiceplane.telephony.client.CallRegistry;
 import dev.voiceplane.telephony.client.Customer;
 import dev.voiceplane.telephony.client.InboundCallAnswer;
 import dev.voiceplane.telephony.client.InboundCallRequest;
-import dev.voiceplane.telephony.client.ServiceFailure;
+import dev.voiceplane.kit.client.PeerFailure;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -77,7 +77,7 @@ public class InboundCalls {
         try {
             calls.report(number.orgId, event);
             return 200;
-        } catch (ServiceFailure.NotFound unknownCall) {
+        } catch (PeerFailure.NotFound unknownCall) {
             LOG.infof("call-service knows no call %s for event %s; dropped", event.phoneCallProviderId(), event.eventId());
             return 200;
         } catch (RuntimeException failure) {

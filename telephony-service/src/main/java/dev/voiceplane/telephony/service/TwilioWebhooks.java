@@ -18,7 +18,6 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -54,21 +53,16 @@ public class TwilioWebhooks {
     /** A call to one of the numbers: open it with call-service and answer with TwiML. */
     @ActivateRequestContext
     public CarrierAnswer inboundCall(String rawQuery, byte[] body, String signature) {
-        Optional<CarrierAnswer> refused = screen(body, signature, WebhookAddresses.TWILIO_INBOUND);
+        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.TWILIO_INBOUND, rawQuery, body, signature);
         if (refused.isPresent()) {
             return refused.get();
         }
         Map<String, List<String>> params = FormBody.parse(body);
-        String to = FormBody.first(params, "To");
-        Optional<PhoneNumber> number = find(FormBody.first(params, "AccountSid"), to);
+        Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_INBOUND, rawQuery, params);
         if (number.isEmpty()) {
             // Nothing to verify the request with, and nothing is created: a polite refusal tells a caller enough.
             LOG.infof("twilio inbound call for a number not imported here; refused (nothing created)");
             return twiml(TwiML.sayAndHangUp(InboundCalls.UNKNOWN_NUMBER));
-        }
-        String url = addresses.of(WebhookAddresses.TWILIO_INBOUND, rawQuery);
-        if (!verified(number.get(), url, params, signature, WebhookAddresses.TWILIO_INBOUND)) {
-            return forbidden();
         }
         String callSid = FormBody.first(params, "CallSid");
         if (callSid == null || callSid.isBlank() || !"ringing".equals(FormBody.first(params, "CallStatus"))
@@ -84,22 +78,14 @@ public class TwilioWebhooks {
     /** A status callback: becomes one call event for call-service. */
     @ActivateRequestContext
     public CarrierAnswer status(String rawQuery, byte[] body, String signature) {
-        Optional<CarrierAnswer> refused = screen(body, signature, WebhookAddresses.TWILIO_STATUS);
+        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.TWILIO_STATUS, rawQuery, body, signature);
         if (refused.isPresent()) {
             return refused.get();
         }
         Map<String, List<String>> params = FormBody.parse(body);
-        String direction = FormBody.first(params, "Direction");
-        boolean inbound = "inbound".equals(direction);
-        // Our number is the called one on inbound calls and the caller on calls we placed.
-        String ours = FormBody.first(params, inbound ? "To" : "From");
-        Optional<PhoneNumber> number = find(FormBody.first(params, "AccountSid"), ours);
+        boolean inbound = "inbound".equals(FormBody.first(params, "Direction"));
+        Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_STATUS, rawQuery, params);
         if (number.isEmpty()) {
-            LOG.infof("twilio status callback for a number not imported here; refused");
-            return forbidden();
-        }
-        String url = addresses.of(WebhookAddresses.TWILIO_STATUS, rawQuery);
-        if (!verified(number.get(), url, params, signature, WebhookAddresses.TWILIO_STATUS)) {
             return forbidden();
         }
         String callSid = FormBody.first(params, "CallSid");
@@ -123,22 +109,13 @@ public class TwilioWebhooks {
      */
     @ActivateRequestContext
     public CarrierAnswer machineDetection(String rawQuery, byte[] body, String signature) {
-        Optional<CarrierAnswer> refused = screen(body, signature, WebhookAddresses.TWILIO_AMD);
+        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.TWILIO_AMD, rawQuery, body, signature);
         if (refused.isPresent()) {
             return refused.get();
         }
         Map<String, List<String>> params = FormBody.parse(body);
-        Optional<UUID> id = Ids.parse(queryValue(rawQuery, "phoneNumberId"));
-        String account = FormBody.first(params, "AccountSid");
-        Optional<PhoneNumber> number = id.isEmpty() || account == null
-                ? Optional.empty()
-                : numbers.findForWebhook(TWILIO, account, id.get());
+        Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_AMD, rawQuery, params);
         if (number.isEmpty()) {
-            LOG.infof("twilio answering-machine result for a number not imported here; refused");
-            return forbidden();
-        }
-        String url = addresses.of(WebhookAddresses.TWILIO_AMD, rawQuery);
-        if (!verified(number.get(), url, params, signature, WebhookAddresses.TWILIO_AMD)) {
             return forbidden();
         }
         String callSid = FormBody.first(params, "CallSid");
@@ -151,7 +128,13 @@ public class TwilioWebhooks {
         return reported(calls.report(number.get(), event));
     }
 
-    private Optional<CarrierAnswer> screen(byte[] body, String signature, String route) {
+    /**
+     * Why a request to {@code route} is refused (too large, unsigned, a number not imported here, a signature that
+     * does not match), or empty when it may be handled. An inbound call to an unknown number is not refused here:
+     * it gets a polite spoken refusal. Used by the route verifier and again by each handler, so a handler is never
+     * reached unverified, however it is called.
+     */
+    public Optional<CarrierAnswer> refusal(String route, String rawQuery, byte[] body, String signature) {
         if (body.length > maxBody) {
             LOG.warnf("twilio %s: body of %d bytes refused (at most %d)", route, body.length, maxBody);
             return Optional.of(CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
@@ -160,7 +143,43 @@ public class TwilioWebhooks {
             LOG.warnf("twilio %s: no X-Twilio-Signature; refused", route);
             return Optional.of(forbidden());
         }
-        return Optional.empty();
+        Map<String, List<String>> params = FormBody.parse(body);
+        Optional<PhoneNumber> number = numberFor(route, rawQuery, params);
+        if (number.isEmpty()) {
+            if (route.equals(WebhookAddresses.TWILIO_INBOUND)) {
+                return Optional.empty();
+            }
+            LOG.infof("twilio %s for a number not imported here; refused", route);
+            return Optional.of(forbidden());
+        }
+        return verified(number.get(), addresses.of(route, rawQuery), params, signature, route)
+                ? Optional.empty()
+                : Optional.of(forbidden());
+    }
+
+    /** The organisation a verified request is for, when it names a number imported here. */
+    public Optional<String> organisationOf(String route, String rawQuery, byte[] body) {
+        return numberFor(route, rawQuery, FormBody.parse(body)).map(number -> number.orgId);
+    }
+
+    /**
+     * The number a request is about: the called number of an inbound call, ours on a status callback (the called
+     * one inbound, the caller on calls we placed), the one named in the URL of an answering-machine result (Twilio
+     * sends no numbers with it; the URL we gave names it, and the signature covers the URL).
+     */
+    private Optional<PhoneNumber> numberFor(String route, String rawQuery, Map<String, List<String>> params) {
+        String account = FormBody.first(params, "AccountSid");
+        if (account == null) {
+            return Optional.empty();
+        }
+        if (route.equals(WebhookAddresses.TWILIO_AMD)) {
+            return Ids.parse(queryValue(rawQuery, "phoneNumberId"))
+                    .flatMap(id -> numbers.findForWebhook(TWILIO, account, id));
+        }
+        boolean inbound = route.equals(WebhookAddresses.TWILIO_INBOUND)
+                || "inbound".equals(FormBody.first(params, "Direction"));
+        String ours = FormBody.first(params, inbound ? "To" : "From");
+        return ours == null ? Optional.empty() : numbers.findForWebhook(TWILIO, account, ours);
     }
 
     private boolean verified(PhoneNumber number, String url, Map<String, List<String>> params, String signature,
@@ -172,13 +191,6 @@ public class TwilioWebhooks {
         LOG.warnf("twilio %s: X-Twilio-Signature does not match for phone number %s (org %s); refused", route,
                 number.id, number.orgId);
         return false;
-    }
-
-    private Optional<PhoneNumber> find(String accountSid, String number) {
-        if (accountSid == null || number == null) {
-            return Optional.empty();
-        }
-        return numbers.findForWebhook(TWILIO, accountSid, number);
     }
 
     private static CarrierAnswer reported(int status) {

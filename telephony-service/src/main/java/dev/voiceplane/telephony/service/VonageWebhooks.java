@@ -56,23 +56,15 @@ public class VonageWebhooks {
 
     @ActivateRequestContext
     public CarrierAnswer answer(byte[] body, String authorization) {
-        Optional<CarrierAnswer> tooLarge = tooLarge(body, WebhookAddresses.VONAGE_ANSWER);
-        if (tooLarge.isPresent()) {
-            return tooLarge.get();
-        }
-        JsonNode payload = parse(body);
-        String to = payload.path("to").asText("");
-        Optional<PhoneNumber> number = resolve(authorization, to);
-        if (number.isEmpty()) {
-            if (VonageSignature.bearer(authorization) == null) {
-                return refuse(WebhookAddresses.VONAGE_ANSWER, "no signed JWT");
-            }
-            LOG.infof("vonage answer webhook for a number not imported here; refused (nothing created)");
-            return ncco(talk(InboundCalls.UNKNOWN_NUMBER));
-        }
-        Optional<CarrierAnswer> refused = verify(number.get(), authorization, body, WebhookAddresses.VONAGE_ANSWER);
+        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.VONAGE_ANSWER, body, authorization);
         if (refused.isPresent()) {
             return refused.get();
+        }
+        JsonNode payload = parse(body);
+        Optional<PhoneNumber> number = numberFor(WebhookAddresses.VONAGE_ANSWER, payload, authorization);
+        if (number.isEmpty()) {
+            LOG.infof("vonage answer webhook for a number not imported here; refused (nothing created)");
+            return ncco(talk(InboundCalls.UNKNOWN_NUMBER));
         }
         String uuid = payload.path("uuid").asText("");
         if (uuid.isEmpty()) {
@@ -92,20 +84,15 @@ public class VonageWebhooks {
 
     @ActivateRequestContext
     public CarrierAnswer event(byte[] body, String authorization) {
-        Optional<CarrierAnswer> tooLarge = tooLarge(body, WebhookAddresses.VONAGE_EVENT);
-        if (tooLarge.isPresent()) {
-            return tooLarge.get();
+        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.VONAGE_EVENT, body, authorization);
+        if (refused.isPresent()) {
+            return refused.get();
         }
         JsonNode payload = parse(body);
         boolean inbound = "inbound".equals(payload.path("direction").asText());
-        String ours = payload.path(inbound ? "to" : "from").asText("");
-        Optional<PhoneNumber> number = resolve(authorization, ours);
+        Optional<PhoneNumber> number = numberFor(WebhookAddresses.VONAGE_EVENT, payload, authorization);
         if (number.isEmpty()) {
-            return refuse(WebhookAddresses.VONAGE_EVENT, "no signed JWT for a number imported here");
-        }
-        Optional<CarrierAnswer> refused = verify(number.get(), authorization, body, WebhookAddresses.VONAGE_EVENT);
-        if (refused.isPresent()) {
-            return refused.get();
+            return TwilioWebhooks.forbidden();
         }
         String status = payload.path("status").asText("");
         // The answering-machine event names the call call_uuid, the others uuid.
@@ -124,6 +111,40 @@ public class VonageWebhooks {
         int outcome = calls.report(number.get(), event);
         return outcome == 200 ? new CarrierAnswer(204, CarrierAnswer.JSON, "")
                 : CarrierAnswer.error(outcome, "try again later");
+    }
+
+    /**
+     * Why a request to {@code route} is refused (too large, unsigned, a number not imported here, a token that does
+     * not verify), or empty when it may be handled; an answer webhook for an unknown number is not refused here (it
+     * gets a spoken refusal). Used by the route verifier and again by each handler.
+     */
+    public Optional<CarrierAnswer> refusal(String route, byte[] body, String authorization) {
+        Optional<CarrierAnswer> tooLarge = tooLarge(body, route);
+        if (tooLarge.isPresent()) {
+            return tooLarge;
+        }
+        if (VonageSignature.bearer(authorization) == null) {
+            return Optional.of(refuse(route, "no signed JWT"));
+        }
+        Optional<PhoneNumber> number = numberFor(route, parse(body), authorization);
+        if (number.isEmpty()) {
+            return route.equals(WebhookAddresses.VONAGE_ANSWER)
+                    ? Optional.empty()
+                    : Optional.of(refuse(route, "not for a number imported here"));
+        }
+        return verify(number.get(), authorization, body, route);
+    }
+
+    /** The organisation a verified request is for, when it names a number imported here. */
+    public Optional<String> organisationOf(String route, byte[] body, String authorization) {
+        return numberFor(route, parse(body), authorization).map(number -> number.orgId);
+    }
+
+    /** Our number: the called one on answer webhooks and inbound events, the caller on calls we placed. */
+    private Optional<PhoneNumber> numberFor(String route, JsonNode payload, String authorization) {
+        boolean inbound = route.equals(WebhookAddresses.VONAGE_ANSWER)
+                || "inbound".equals(payload.path("direction").asText());
+        return resolve(authorization, payload.path(inbound ? "to" : "from").asText(""));
     }
 
     /** The number the (not yet verified) token's api_key and the payload's number name. */

@@ -314,4 +314,25 @@ class TwilioWebhooksTest {
                 .withRequestBody(matchingJsonPath("$.callId", equalTo("call-9"))));
         assertEquals(403, webhooks.machineDetection(query, form(params), "forged").status());
     }
+
+    @Test
+    void overHttpTheRoutesTakeTheSignatureAndNeverAnApiKey() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        callServiceAnswers(callSid, "{\"callId\":\"http-" + callSid + "\",\"answer\":\"connect\"}");
+        Map<String, List<String>> params = inboundCall(number, callSid);
+        String signature = TwilioSignature.compute(number.authToken(), INBOUND_URL, params);
+
+        io.restassured.RestAssured.given().contentType("application/x-www-form-urlencoded").body(new String(form(params), StandardCharsets.UTF_8))
+                .header("X-Twilio-Signature", signature)
+                .when().post("/twilio/inbound_call")
+                .then().statusCode(200).contentType(org.hamcrest.Matchers.startsWith("text/xml"))
+                .body(org.hamcrest.Matchers.containsString("value=\"http-" + callSid + "\""));
+        orgA().contentType("application/x-www-form-urlencoded").body(new String(form(params), StandardCharsets.UTF_8))
+                .when().post("/twilio/inbound_call")
+                .then().statusCode(403).body("statusCode", org.hamcrest.Matchers.equalTo(403));
+        io.restassured.RestAssured.given().contentType("application/x-www-form-urlencoded").body(new String(form(params), StandardCharsets.UTF_8))
+                .header("X-Twilio-Signature", "forged").when().post("/twilio/status").then().statusCode(403);
+        assertEquals(1, opened(callSid).size());
+    }
 }

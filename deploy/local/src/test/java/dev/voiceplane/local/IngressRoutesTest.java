@@ -30,6 +30,12 @@ class IngressRoutesTest {
             "/call/abc, call-service",
             "/phone-number, telephony-service",
             "/phone-number/abc, telephony-service",
+            "/phone-number/import/twilio, telephony-service",
+            "/twilio/inbound_call, telephony-service",
+            "/twilio/status, telephony-service",
+            "/twilio/amd, telephony-service",
+            "/vonage/answer, telephony-service",
+            "/vonage/event, telephony-service",
             "/file, file-service",
             "/file/abc/content, file-service",
             "/credential, credential-service",
@@ -42,7 +48,7 @@ class IngressRoutesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/", "/internal/credential/abc", "/internal/assistant/abc", "/q/health", "/q/health/ready",
-            "/q/metrics", "/credentials", "/credential-x", "/calls", "/files/abc", "/assistants", "/phone-numbers"})
+            "/q/metrics", "/internal/phone-number/abc", "/twilios", "/vonage-x", "/credentials", "/credential-x", "/calls", "/files/abc", "/assistants", "/phone-numbers"})
     void theManifestRoutesNothingElse(String path) {
         assertEquals(Optional.empty(), MANIFEST.serviceFor(path));
     }

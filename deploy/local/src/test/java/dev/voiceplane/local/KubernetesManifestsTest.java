@@ -75,16 +75,17 @@ class KubernetesManifestsTest {
     }
 
     @Test
-    void onlyCredentialServiceHoldsTheEncryptionKeyset() {
+    void onlyTheServicesThatSealSecretsHoldAKeysetEachFromItsOwnSecret() {
         Set<String> holders = new HashSet<>();
         for (JsonNode container : containers()) {
             for (JsonNode variable : container.path("env")) {
                 if (variable.path("name").asText().equals("VOICE_ENCRYPTION_KEYSET")) {
                     holders.add(name(container));
+                    assertEquals(name(container), variable.at("/valueFrom/secretKeyRef/name").asText(), name(container));
                 }
             }
         }
-        assertEquals(Set.of("credential-service"), holders);
+        assertEquals(Set.of("credential-service", "telephony-service"), holders);
     }
 
     @Test

@@ -1,0 +1,234 @@
+package dev.voiceplane.telephony.rest;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.auth0.jwt.JWT;
+import com.auth0.jwt.algorithms.Algorithm;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.BasicCredentials;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.kit.testing.TestDatabase;
+import dev.voiceplane.kit.testing.TestKeys;
+import dev.voiceplane.telephony.service.CarrierAnswer;
+import dev.voiceplane.telephony.service.VonageWebhooks;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.security.interfaces.RSAPublicKey;
+import java.util.Base64;
+import java.util.Date;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+
+/** Vonage: importing through an application, signed answer and event webhooks, dialling with the application key. */
+@QuarkusTest
+class VonageTest {
+
+    @InjectWireMock
+    WireMockServer wm;
+
+    @Inject
+    VonageWebhooks webhooks;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    record Account(String credentialId, String apiKey, String apiSecret, String signatureSecret, KeyPair keys) {
+    }
+
+    Account account(boolean withSignatureSecret) throws Exception {
+        String credentialId = newId();
+        String apiKey = "k" + newId().substring(0, 8);
+        String apiSecret = "s-" + newId();
+        String signatureSecret = "sig-" + newId() + newId();
+        wm.stubFor(get(urlEqualTo("/internal/credential/" + credentialId + "/secret"))
+                .willReturn(okJson("{\"id\":\"" + credentialId + "\",\"provider\":\"vonage\",\"apiKey\":\"" + apiKey
+                        + "\",\"apiSecret\":\"" + apiSecret + "\""
+                        + (withSignatureSecret ? ",\"signatureSecret\":\"" + signatureSecret + "\"" : "") + "}")));
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        return new Account(credentialId, apiKey, apiSecret, signatureSecret, generator.generateKeyPair());
+    }
+
+    String importNumber(Account account, String number) {
+        String msisdn = number.substring(1);
+        String appId = "app-" + newId();
+        String pem = "-----BEGIN PRIVATE KEY-----\n"
+                + Base64.getMimeEncoder().encodeToString(account.keys().getPrivate().getEncoded())
+                + "\n-----END PRIVATE KEY-----\n";
+        wm.stubFor(get(urlPathEqualTo("/account/numbers"))
+                .withQueryParam("api_key", WireMock.equalTo(account.apiKey()))
+                .withQueryParam("api_secret", WireMock.equalTo(account.apiSecret()))
+                .withQueryParam("pattern", WireMock.equalTo(msisdn))
+                .willReturn(okJson("{\"count\":1,\"numbers\":[{\"country\":\"GB\",\"msisdn\":\"" + msisdn + "\"}]}")));
+        wm.stubFor(post(urlEqualTo("/v2/applications"))
+                .withBasicAuth(account.apiKey(), account.apiSecret())
+                .withRequestBody(matchingJsonPath("$.name", WireMock.equalTo("voiceplane " + number)))
+                .willReturn(aResponse().withStatus(201).withHeader("Content-Type", "application/json")
+                        .withBody("{\"id\":\"" + appId + "\",\"keys\":{\"private_key\":" + quote(pem) + "}}")));
+        wm.stubFor(post(urlEqualTo("/number/update"))
+                .withRequestBody(WireMock.containing("msisdn=" + msisdn))
+                .willReturn(okJson("{\"error-code\":\"200\",\"error-code-label\":\"success\"}")));
+        String id = orgA().body("{\"vonagePhoneNumber\":\"" + number + "\",\"credentialId\":\"" + account.credentialId() + "\"}")
+                .when().post("/phone-number/import/vonage")
+                .then().statusCode(201)
+                .body("provider", equalTo("vonage"))
+                .body("credentialId", equalTo(account.credentialId()))
+                .extract().path("id");
+        wm.verify(postRequestedFor(urlEqualTo("/v2/applications"))
+                .withBasicAuth(new BasicCredentials(account.apiKey(), account.apiSecret()))
+                .withRequestBody(equalToJson("{\"name\":\"voiceplane " + number + "\",\"capabilities\":{\"voice\":{"
+                        + "\"webhooks\":{\"answer_url\":{\"address\":\"" + Stubs.PUBLIC + "/vonage/answer\",\"http_method\":\"POST\"},"
+                        + "\"event_url\":{\"address\":\"" + Stubs.PUBLIC + "/vonage/event\",\"http_method\":\"POST\"}},"
+                        + "\"signed_callbacks\":true}}}")));
+        wm.verify(postRequestedFor(urlEqualTo("/number/update"))
+                .withFormParam("api_key", WireMock.equalTo(account.apiKey()))
+                .withFormParam("api_secret", WireMock.equalTo(account.apiSecret()))
+                .withFormParam("country", WireMock.equalTo("GB"))
+                .withFormParam("msisdn", WireMock.equalTo(msisdn))
+                .withFormParam("app_id", WireMock.equalTo(appId)));
+        return id;
+    }
+
+    static String quote(String text) {
+        return "\"" + text.replace("\r", "").replace("\n", "\\n") + "\"";
+    }
+
+    String signed(Account account, byte[] body, Date issued) throws Exception {
+        return "Bearer " + JWT.create().withIssuedAt(issued).withJWTId(newId()).withClaim("api_key", account.apiKey())
+                .withClaim("payload_hash", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body)))
+                .sign(Algorithm.HMAC256(account.signatureSecret()));
+    }
+
+    @Test
+    void aVonageNumberIsImportedThroughItsOwnApplicationAndReleasedOnDelete() throws Exception {
+        Account account = account(true);
+        String number = "+4477009" + (100000 + (int) (Math.random() * 800000));
+        String id = importNumber(account, number);
+        wm.stubFor(WireMock.delete(urlPathEqualTo("/v2/applications/" + "x")).willReturn(aResponse().withStatus(204)));
+        wm.stubFor(WireMock.delete(WireMock.urlPathMatching("/v2/applications/app-.*")).willReturn(aResponse().withStatus(204)));
+        orgA().when().delete("/phone-number/" + id).then().statusCode(200);
+        wm.verify(postRequestedFor(urlEqualTo("/number/update"))
+                .withFormParam("msisdn", WireMock.equalTo(number.substring(1)))
+                .withFormParam("app_id", WireMock.equalTo("")));
+        wm.verify(1, deleteRequestedFor(WireMock.urlPathMatching("/v2/applications/app-.*"))
+                .withBasicAuth(new BasicCredentials(account.apiKey(), account.apiSecret())));
+    }
+
+    @Test
+    void aCredentialThatIsNotVonagesIsA400AndNothingIsStored() throws Exception {
+        String credentialId = newId();
+        wm.stubFor(get(urlEqualTo("/internal/credential/" + credentialId + "/secret"))
+                .willReturn(okJson("{\"id\":\"" + credentialId + "\",\"provider\":\"openai\",\"apiKey\":\"x\"}")));
+        String number = "+4477008" + (100000 + (int) (Math.random() * 800000));
+        orgA().body("{\"vonagePhoneNumber\":\"" + number + "\",\"credentialId\":\"" + credentialId + "\"}")
+                .when().post("/phone-number/import/vonage").then().statusCode(400)
+                .body("message", contains("credentialId " + credentialId + " is not a vonage credential of this organisation"));
+        String unknown = newId();
+        wm.stubFor(get(urlEqualTo("/internal/credential/" + unknown + "/secret")).willReturn(aResponse().withStatus(404)));
+        orgA().body("{\"vonagePhoneNumber\":\"" + number + "\",\"credentialId\":\"" + unknown + "\"}")
+                .when().post("/phone-number/import/vonage").then().statusCode(400);
+        String failing = newId();
+        wm.stubFor(get(urlEqualTo("/internal/credential/" + failing + "/secret")).willReturn(aResponse().withStatus(500)));
+        orgA().body("{\"vonagePhoneNumber\":\"" + number + "\",\"credentialId\":\"" + failing + "\"}")
+                .when().post("/phone-number/import/vonage").then().statusCode(503);
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from telephony.phone_numbers where number = ?", number));
+        wm.verify(0, getRequestedFor(urlPathEqualTo("/account/numbers")).withQueryParam("pattern", WireMock.equalTo(number.substring(1))));
+    }
+
+    @Test
+    void aSignedAnswerWebhookConnectsTheCallAndAForgedOneIsRefused() throws Exception {
+        Account account = account(true);
+        String number = "+4477007" + (100000 + (int) (Math.random() * 800000));
+        String id = importNumber(account, number);
+        String uuid = "uuid-" + newId();
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(uuid)))
+                .willReturn(okJson("{\"callId\":\"call-" + uuid + "\",\"answer\":\"connect\"}")));
+        byte[] body = ("{\"to\":\"" + number.substring(1) + "\",\"from\":\"447700900001\",\"uuid\":\"" + uuid
+                + "\",\"conversation_uuid\":\"CON-1\"}").getBytes(StandardCharsets.UTF_8);
+
+        CarrierAnswer answer = webhooks.answer(body, signed(account, body, new Date()));
+
+        assertEquals(200, answer.status());
+        assertEquals("[{\"action\":\"connect\",\"endpoint\":[{\"type\":\"websocket\",\"uri\":\"wss://runtime.example.com/stream\","
+                + "\"content-type\":\"audio/l16;rate=16000\",\"headers\":{\"callId\":\"call-" + uuid + "\"}}]}]", answer.body());
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/inbound"))
+                .withHeader("X-Voice-Org-Id", WireMock.equalTo(TestKeys.ORG_A))
+                .withRequestBody(matchingJsonPath("$.phoneNumber.id", WireMock.equalTo(id)))
+                .withRequestBody(matchingJsonPath("$.customer.number", WireMock.equalTo("+447700900001"))));
+
+        byte[] tampered = new String(body, StandardCharsets.UTF_8).replace("447700900001", "447700900666")
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals(403, webhooks.answer(tampered, signed(account, body, new Date())).status());
+        assertEquals(403, webhooks.answer(body, null).status());
+        assertEquals(403, webhooks.answer(body, signed(account, body, new Date(System.currentTimeMillis() - 600_000))).status());
+        assertEquals(1, wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(uuid)))).size());
+    }
+
+    @Test
+    void withoutASignatureSecretInTheCredentialWebhooksAreRefused() throws Exception {
+        Account account = account(false);
+        String number = "+4477006" + (100000 + (int) (Math.random() * 800000));
+        importNumber(account, number);
+        byte[] body = ("{\"to\":\"" + number.substring(1) + "\",\"from\":\"447700900001\",\"uuid\":\"u\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals(403, webhooks.answer(body, signed(account, body, new Date())).status());
+    }
+
+    @Test
+    void anEventIsHandedToCallServiceAndADialIsSignedWithTheApplicationKey() throws Exception {
+        Account account = account(true);
+        String number = "+4477005" + (100000 + (int) (Math.random() * 800000));
+        String id = importNumber(account, number);
+        String uuid = "uuid-" + newId();
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(uuid)))
+                .willReturn(okJson("{\"recorded\":true}")));
+        byte[] event = ("{\"from\":\"" + number.substring(1) + "\",\"to\":\"447700900002\",\"uuid\":\"" + uuid
+                + "\",\"status\":\"machine\",\"direction\":\"outbound\",\"timestamp\":\"2024-09-10T12:00:00.000Z\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals(204, webhooks.event(event, signed(account, event, new Date())).status());
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.eventId", WireMock.equalTo("vonage:" + uuid + ":machine:2024-09-10T12:00:00.000Z")))
+                .withRequestBody(matchingJsonPath("$.type", WireMock.equalTo("answered-by")))
+                .withRequestBody(matchingJsonPath("$.answeredBy", WireMock.equalTo("machine"))));
+
+        String callId = newId();
+        wm.stubFor(post(urlEqualTo("/v1/calls")).withRequestBody(WireMock.containing(callId))
+                .willReturn(aResponse().withStatus(201).withHeader("Content-Type", "application/json")
+                        .withBody("{\"uuid\":\"out-" + callId + "\",\"status\":\"started\",\"direction\":\"outbound\"}")));
+        dev.voiceplane.kit.testing.TestClients.internal(TestKeys.ORG_A)
+                .body("{\"callId\":\"" + callId + "\",\"customer\":{\"number\":\"+447700900003\"}}")
+                .when().post("/internal/phone-number/" + id + "/dial")
+                .then().statusCode(201).body("phoneCallProviderId", equalTo("out-" + callId));
+        LoggedRequest dial = wm.findAll(postRequestedFor(urlEqualTo("/v1/calls")).withRequestBody(WireMock.containing(callId))).getFirst();
+        String jwt = dial.getHeader("Authorization").substring("Bearer ".length());
+        JWT.require(Algorithm.RSA256((RSAPublicKey) account.keys().getPublic(), null)).build().verify(jwt);
+        assertTrue(dial.getBodyAsString().contains("\"number\":\"447700900003\""), dial.getBodyAsString());
+        assertTrue(dial.getBodyAsString().contains("\"event_url\":[\"" + Stubs.PUBLIC + "/vonage/event\"]"), dial.getBodyAsString());
+    }
+}

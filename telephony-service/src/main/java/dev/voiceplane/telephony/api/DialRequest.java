@@ -1,6 +1,6 @@
 package dev.voiceplane.telephony.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplane.kit.assistant.VoicemailDetection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -17,7 +17,7 @@ import jakarta.validation.constraints.Size;
 public record DialRequest(
         @NotBlank @Size(max = 100) String callId,
         @NotNull @Valid DialCustomer customer,
-        JsonNode voicemailDetection,
+        @Valid VoicemailDetection voicemailDetection,
         @Min(10) @Max(43200) Integer maxDurationSeconds) {
 
     /** The party to call. */

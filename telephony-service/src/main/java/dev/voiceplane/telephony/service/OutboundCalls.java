@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.kit.assistant.VoicemailDetection;
+import dev.voiceplane.kit.catalog.Providers;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.telephony.api.DialAnswer;
 import dev.voiceplane.telephony.api.DialRequest;
@@ -19,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -158,19 +161,14 @@ public class OutboundCalls {
      */
     private void machineDetection(PhoneNumber number, DialRequest request, MultivaluedMap<String, String> form,
             ObjectNode details) {
-        JsonNode detection = request.voicemailDetection();
-        if (detection == null || !detection.isObject() || !"twilio".equals(detection.path("provider").asText("twilio"))
-                || !detection.path("enabled").asBoolean(true)) {
+        VoicemailDetection detection = request.voicemailDetection();
+        if (detection == null || (detection.provider() != null && !"twilio".equals(Providers.canonical(detection.provider())))
+                || Boolean.FALSE.equals(detection.enabled())) {
             return;
         }
-        boolean messageEnd = true;
-        JsonNode types = detection.path("voicemailDetectionTypes");
-        if (types.isArray() && !types.isEmpty()) {
-            messageEnd = false;
-            for (JsonNode type : types) {
-                messageEnd |= type.asText().startsWith("machine_end");
-            }
-        }
+        List<String> types = detection.voicemailDetectionTypes();
+        boolean messageEnd = types == null || types.isEmpty()
+                || types.stream().anyMatch(type -> type.startsWith("machine_end"));
         String mode = messageEnd ? "DetectMessageEnd" : "Enable";
         String amdCallback = addresses.of(WebhookAddresses.TWILIO_AMD,
                 "phoneNumberId=" + number.id + "&callId=" + encode(request.callId()));
@@ -179,15 +177,20 @@ public class OutboundCalls {
         form.add("AsyncAmdStatusCallback", amdCallback);
         form.add("AsyncAmdStatusCallbackMethod", "POST");
         details.put("machineDetection", mode).put("asyncAmd", "true").put("asyncAmdStatusCallback", amdCallback);
-        for (String[] parameter : new String[][] {{"machineDetectionTimeout", "MachineDetectionTimeout"},
-                {"machineDetectionSpeechThreshold", "MachineDetectionSpeechThreshold"},
-                {"machineDetectionSpeechEndThreshold", "MachineDetectionSpeechEndThreshold"},
-                {"machineDetectionSilenceTimeout", "MachineDetectionSilenceTimeout"}}) {
-            JsonNode value = detection.get(parameter[0]);
-            if (value != null && value.isNumber()) {
-                form.add(parameter[1], value.decimalValue().stripTrailingZeros().toPlainString());
-                details.put(parameter[0], value.decimalValue());
-            }
+        threshold(form, details, "MachineDetectionTimeout", "machineDetectionTimeout", detection.machineDetectionTimeout());
+        threshold(form, details, "MachineDetectionSpeechThreshold", "machineDetectionSpeechThreshold",
+                detection.machineDetectionSpeechThreshold());
+        threshold(form, details, "MachineDetectionSpeechEndThreshold", "machineDetectionSpeechEndThreshold",
+                detection.machineDetectionSpeechEndThreshold());
+        threshold(form, details, "MachineDetectionSilenceTimeout", "machineDetectionSilenceTimeout",
+                detection.machineDetectionSilenceTimeout());
+    }
+
+    private static void threshold(MultivaluedMap<String, String> form, ObjectNode details, String parameter,
+            String field, BigDecimal value) {
+        if (value != null) {
+            form.add(parameter, value.stripTrailingZeros().toPlainString());
+            details.put(field, value);
         }
     }
 
@@ -202,8 +205,7 @@ public class OutboundCalls {
         endpoint.putObject("headers").put("callId", request.callId());
         call.putArray("event_url").add(addresses.of(WebhookAddresses.VONAGE_EVENT));
         call.put("event_method", "POST");
-        JsonNode detection = request.voicemailDetection();
-        if (detection != null && detection.isObject() && detection.path("enabled").asBoolean(true)) {
+        if (request.voicemailDetection() != null && !Boolean.FALSE.equals(request.voicemailDetection().enabled())) {
             call.put("machine_detection", "continue");
         }
         if (request.maxDurationSeconds() != null) {

@@ -133,6 +133,11 @@ class InternalRoutesTest {
                 .then().statusCode(400)
                 .body("message", contains("callId should not be empty",
                         "customer.number must be a phone number in E.164 format (+ and 8 to 15 digits)"));
+        internal(TestKeys.ORG_A).body(dial(newId(), "+14155550100",
+                        ",\"voicemailDetection\":{\"provider\":\"twilio\",\"machineDetectionTimeout\":100}"))
+                .when().post("/internal/phone-number/" + number.id() + "/dial")
+                .then().statusCode(400)
+                .body("message", contains("voicemailDetection.machineDetectionTimeout must not be greater than 59"));
         internal(TestKeys.ORG_B).body(dial(newId(), "+14155550100", ""))
                 .when().post("/internal/phone-number/" + number.id() + "/dial")
                 .then().statusCode(404);

@@ -55,7 +55,7 @@ class TwilioWebhooksTest {
         Stubs.resetCircuits(breakers);
     }
 
-    static Map<String, List<String>> inboundCall(Numbers.Imported number, String callSid) {
+    public static Map<String, List<String>> inboundCall(Numbers.Imported number, String callSid) {
         Map<String, List<String>> params = new LinkedHashMap<>();
         params.put("AccountSid", List.of(number.accountSid()));
         params.put("ApiVersion", List.of("2010-04-01"));
@@ -68,7 +68,7 @@ class TwilioWebhooksTest {
         return params;
     }
 
-    static byte[] form(Map<String, List<String>> params) {
+    public static byte[] form(Map<String, List<String>> params) {
         return params.entrySet().stream()
                 .flatMap(entry -> entry.getValue().stream().map(value -> encode(entry.getKey()) + "=" + encode(value)))
                 .collect(Collectors.joining("&")).getBytes(StandardCharsets.UTF_8);
@@ -78,7 +78,7 @@ class TwilioWebhooksTest {
         return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
-    static String newCallSid() {
+    public static String newCallSid() {
         return "CA" + UUID.randomUUID().toString().replace("-", "");
     }
 

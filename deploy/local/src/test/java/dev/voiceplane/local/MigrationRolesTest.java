@@ -34,9 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The Kubernetes migration design, run for real with credential-service's jar: the database layout of
  * deploy/k8s/components/cloudnative-pg/roles-and-schemas.sql, then the service's migrate-only mode as the migration
  * role (what the init container does), then the service as the service role, which serves requests but cannot
- * change the schema.
+ * change the schema. A unit test (surefire), not an IT: failsafe's classpath would hold the PostgreSQL binaries twice.
  */
-class MigrationRolesIT {
+class MigrationRolesTest {
 
     private static final String MIGRATOR_PASSWORD = "migrator-password";
     private static final String SERVICE_PASSWORD = "service-password";

@@ -8,12 +8,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -81,11 +90,12 @@ class KubernetesManifestsTest {
             for (JsonNode variable : container.path("env")) {
                 if (variable.path("name").asText().equals("VOICE_ENCRYPTION_KEYSET")) {
                     holders.add(name(container));
-                    assertEquals(name(container), variable.at("/valueFrom/secretKeyRef/name").asText(), name(container));
+                    assertEquals(name(container) + "-keyset", variable.at("/valueFrom/secretKeyRef/name").asText(),
+                            name(container));
                 }
             }
         }
-        assertEquals(Set.of("credential-service", "telephony-service"), holders);
+        assertEquals(Set.of("assistant-service", "credential-service", "telephony-service"), holders);
     }
 
     @Test
@@ -126,6 +136,280 @@ class KubernetesManifestsTest {
         assertTrue(ofKind("NetworkPolicy").stream().anyMatch(policy -> policy.at("/spec/podSelector").isEmpty()
                 && policy.at("/spec/policyTypes/0").asText().equals("Ingress")
                 && policy.at("/spec/ingress").isMissingNode()));
+    }
+
+    // ---- Added with the production manifests (issue 14) ----
+
+    @Test
+    void everyPodRunsAsTheImagesNumericUser() {
+        String imageUser = kitConfig().getProperty("quarkus.jib.user");
+        for (JsonNode deployment : ofKind("Deployment")) {
+            JsonNode pod = deployment.at("/spec/template/spec/securityContext");
+            assertEquals(imageUser, pod.path("runAsUser").asText() + ":" + pod.path("runAsGroup").asText(),
+                    name(deployment));
+            assertTrue(pod.path("runAsUser").asInt() >= 1000, name(deployment));
+        }
+    }
+
+    @Test
+    void everyContainerInitContainersIncludedHasAWritableTmpOnAReadOnlyFilesystem() {
+        for (JsonNode deployment : ofKind("Deployment")) {
+            JsonNode pod = deployment.at("/spec/template/spec");
+            Set<String> emptyDirs = new HashSet<>();
+            pod.path("volumes").forEach(volume -> {
+                if (volume.has("emptyDir")) {
+                    emptyDirs.add(volume.path("name").asText());
+                }
+            });
+            List<JsonNode> all = new ArrayList<>();
+            pod.path("initContainers").forEach(all::add);
+            pod.path("containers").forEach(all::add);
+            for (JsonNode container : all) {
+                assertTrue(container.at("/securityContext/readOnlyRootFilesystem").asBoolean(), name(container));
+                assertEquals("ALL", container.at("/securityContext/capabilities/drop/0").asText(), name(container));
+                boolean tmp = false;
+                for (JsonNode mount : container.path("volumeMounts")) {
+                    tmp |= mount.path("mountPath").asText().equals("/tmp")
+                            && emptyDirs.contains(mount.path("name").asText());
+                }
+                assertTrue(tmp, name(deployment) + "/" + name(container) + " has no emptyDir on /tmp");
+            }
+        }
+    }
+
+    @Test
+    void aPodIsGivenTimeForPreStopShutdownDelayAndInFlightRequests() {
+        Properties kit = kitConfig();
+        Duration delay = Duration.parse("PT" + defaultOf(kit.getProperty("quarkus.shutdown.delay")).toUpperCase());
+        Duration timeout = Duration.parse("PT" + defaultOf(kit.getProperty("quarkus.shutdown.timeout")).toUpperCase());
+        assertEquals("true", kit.getProperty("quarkus.shutdown.delay-enabled"));
+        for (JsonNode deployment : ofKind("Deployment")) {
+            JsonNode pod = deployment.at("/spec/template/spec");
+            JsonNode container = pod.at("/containers/0");
+            int preStop = container.at("/lifecycle/preStop/sleep/seconds").asInt();
+            assertTrue(preStop > 0, name(deployment) + " has no preStop sleep");
+            long needed = preStop + delay.toSeconds() + timeout.toSeconds();
+            assertTrue(pod.path("terminationGracePeriodSeconds").asLong() > needed,
+                    name(deployment) + ": terminationGracePeriodSeconds must exceed " + needed);
+            JsonNode strategy = deployment.at("/spec/strategy/rollingUpdate");
+            assertEquals(0, strategy.path("maxUnavailable").asInt(), name(deployment));
+        }
+    }
+
+    @Test
+    void everyDeploymentSpreadsItsPodsOverNodesAndZones() {
+        for (JsonNode deployment : ofKind("Deployment")) {
+            Set<String> keys = new HashSet<>();
+            for (JsonNode constraint : deployment.at("/spec/template/spec/topologySpreadConstraints")) {
+                assertEquals(name(deployment), constraint.at("/labelSelector/matchLabels/app.kubernetes.io~1name")
+                        .asText());
+                keys.add(constraint.path("topologyKey").asText());
+            }
+            assertEquals(Set.of("kubernetes.io/hostname", "topology.kubernetes.io/zone"), keys, name(deployment));
+        }
+    }
+
+    @Test
+    void migrationsRunAsTheMigrationRoleAndTheServiceCannotMigrate() {
+        for (JsonNode deployment : ofKind("Deployment")) {
+            String service = name(deployment);
+            JsonNode pod = deployment.at("/spec/template/spec");
+            assertEquals(1, pod.path("initContainers").size(), service);
+            JsonNode migrate = pod.at("/initContainers/0");
+            JsonNode container = pod.at("/containers/0");
+            assertEquals(container.path("image").asText(), migrate.path("image").asText(), service);
+            Map<String, String> migrateEnv = environment(migrate);
+            Map<String, String> serviceEnv = environment(container);
+            assertEquals("true", migrateEnv.get("VOICE_DB_MIGRATE_ONLY"), service);
+            assertEquals("true", migrateEnv.get("VOICE_DB_MIGRATE_AT_START"), service);
+            assertEquals("secret " + service + "-db-migrator/username", migrateEnv.get("VOICE_DB_USER"), service);
+            assertEquals("secret " + service + "-db-migrator/password", migrateEnv.get("VOICE_DB_PASSWORD"), service);
+            assertEquals("false", serviceEnv.get("VOICE_DB_MIGRATE_AT_START"), service);
+            assertEquals("secret " + service + "-db/username", serviceEnv.get("VOICE_DB_USER"), service);
+            assertEquals("secret " + service + "-db/password", serviceEnv.get("VOICE_DB_PASSWORD"), service);
+            assertFalse(serviceEnv.containsValue("secret " + service + "-db-migrator/password"), service);
+        }
+    }
+
+    @Test
+    void theCarrierWebhooksAreRoutedToTelephonyService() {
+        IngressRoutes routes = IngressRoutes.read(RepositoryFiles.ingress());
+        assertEquals(java.util.Optional.of("telephony-service"), routes.serviceFor("/twilio/inbound_call"));
+        assertEquals(java.util.Optional.of("telephony-service"), routes.serviceFor("/vonage/answer"));
+    }
+
+    @Test
+    void theHttpRouteRoutesExactlyWhatTheIngressRoutes() throws IOException {
+        Map<String, String> ingress = new TreeMap<>();
+        for (JsonNode rule : ofKind("Ingress").get(0).at("/spec/rules")) {
+            for (JsonNode path : rule.at("/http/paths")) {
+                ingress.put(path.path("path").asText(), path.at("/backend/service/name").asText());
+            }
+        }
+        JsonNode route = new YAMLMapper().readTree(
+                RepositoryFiles.kubernetes().resolve("components/gateway-api/httproute.yaml").toFile());
+        assertEquals("HTTPRoute", route.path("kind").asText());
+        Map<String, String> httpRoute = new TreeMap<>();
+        for (JsonNode rule : route.at("/spec/rules")) {
+            assertEquals(1, rule.path("matches").size());
+            assertEquals(1, rule.path("backendRefs").size());
+            assertEquals("PathPrefix", rule.at("/matches/0/path/type").asText());
+            assertEquals(80, rule.at("/backendRefs/0/port").asInt());
+            httpRoute.put(rule.at("/matches/0/path/value").asText(), rule.at("/backendRefs/0/name").asText());
+        }
+        assertEquals(ingress, httpRoute);
+    }
+
+    @Test
+    void egressIsDeniedUnlessAllowedAndOnlyCallAndTelephonyReachTheInternet() {
+        assertTrue(ofKind("NetworkPolicy").stream().anyMatch(policy -> policy.at("/spec/policyTypes/0").asText()
+                .equals("Egress") && policy.at("/spec/egress").isMissingNode()
+                && policy.at("/spec/podSelector/matchLabels/app.kubernetes.io~1part-of").asText().equals("voiceplane")));
+        Set<String> internet = new TreeSet<>();
+        for (JsonNode policy : ofKind("NetworkPolicy")) {
+            for (JsonNode rule : policy.at("/spec/egress")) {
+                for (JsonNode peer : rule.path("to")) {
+                    if (peer.at("/ipBlock/cidr").asText().equals("0.0.0.0/0")) {
+                        assertTrue(peer.at("/ipBlock/except").toString().contains("10.0.0.0/8"), name(policy));
+                        assertTrue(peer.at("/ipBlock/except").toString().contains("169.254.0.0/16"), name(policy));
+                        policy.at("/spec/podSelector/matchExpressions/0/values").forEach(v -> internet.add(v.asText()));
+                        assertFalse(policy.at("/spec/podSelector/matchLabels").has("app.kubernetes.io/part-of"),
+                                name(policy) + " must not open the internet to every service");
+                    }
+                }
+            }
+        }
+        assertEquals(Set.of("call-service", "telephony-service"), internet);
+    }
+
+    @Test
+    void theCallersPoliciesAndTheCallsPoliciesDescribeTheSameGraph() {
+        assertEquals(callGraph("-callers"), callGraph("-calls"));
+    }
+
+    @Test
+    void everyServiceMayCallTheServicesItsConfigurationNames() throws IOException {
+        Map<String, Set<String>> allowed = callGraph("-calls");
+        Pattern url = Pattern.compile("\\$\\{([A-Z]+)_SERVICE_URL");
+        for (String service : LocalService.PORT_ORDER) {
+            Path properties = RepositoryFiles.home().resolve(service).resolve("src/main/resources/application.properties");
+            if (!Files.isRegularFile(properties)) {
+                continue;
+            }
+            Matcher matcher = url.matcher(Files.readString(properties));
+            while (matcher.find()) {
+                String callee = matcher.group(1).toLowerCase() + "-service";
+                assertTrue(allowed.getOrDefault(service, Set.of()).contains(callee), service + " calls " + callee
+                        + " (its application.properties) but network-policies.yaml does not let it");
+            }
+        }
+    }
+
+    @Test
+    void quarkusKubernetesOutputAgreesWithTheManifests() throws IOException {
+        int compared = 0;
+        for (JsonNode deployment : ofKind("Deployment")) {
+            Path generated = RepositoryFiles.home().resolve(name(deployment)).resolve("target/kubernetes/kubernetes.yml");
+            if (!Files.isRegularFile(generated)) {
+                continue; // not built in this reactor (a service still to come, or -pl without it)
+            }
+            compared++;
+            JsonNode ours = deployment.at("/spec/template/spec/containers/0");
+            JsonNode theirs = null;
+            try (MappingIterator<JsonNode> documents = new YAMLMapper().readerFor(JsonNode.class)
+                    .readValues(generated.toFile())) {
+                for (JsonNode document : documents.readAll()) {
+                    if (document.path("kind").asText().equals("Deployment")) {
+                        theirs = document.at("/spec/template/spec/containers/0");
+                        assertEquals(name(deployment), document.at("/metadata/name").asText());
+                        assertEquals("voiceplane", document.at("/metadata/labels/app.kubernetes.io~1part-of").asText());
+                    }
+                }
+            }
+            assertTrue(theirs != null, generated + " has no Deployment");
+            assertEquals(ours.path("image").asText(), theirs.path("image").asText(), name(deployment));
+            for (String probe : List.of("/readinessProbe/httpGet/path", "/livenessProbe/httpGet/path",
+                    "/startupProbe/httpGet/path")) {
+                assertEquals(ours.at(probe).asText(), theirs.at(probe).asText(), name(deployment) + probe);
+            }
+            assertEquals(ours.at("/ports/0/containerPort").asInt(), theirs.at("/ports/0/containerPort").asInt());
+        }
+        assertTrue(compared > 0,
+                "no service's target/kubernetes/kubernetes.yml was found: build the services first");
+    }
+
+    @Test
+    void everyBuiltImageIsNamedAsItsDeploymentAndRunsAsTheNumericUserWithAContainerAwareHeap() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeFalse(Boolean.getBoolean("voice.images.skip"),
+                "images not built (-Dvoice.images=false)");
+        int checked = 0;
+        for (JsonNode deployment : ofKind("Deployment")) {
+            if (!Files.isRegularFile(RepositoryFiles.home().resolve(name(deployment))
+                    .resolve("target/quarkus-app/quarkus-run.jar"))) {
+                continue;
+            }
+            String image = deployment.at("/spec/template/spec/containers/0/image").asText();
+            Path archive = RepositoryFiles.home().resolve("target/images")
+                    .resolve(image.substring(image.lastIndexOf('/') + 1).replace(':', '-') + ".tar");
+            assertTrue(Files.isRegularFile(archive), "no image archive " + archive + " for " + name(deployment));
+            ImageArchive read = ImageArchive.read(archive);
+            assertEquals(List.of(image), read.tags());
+            assertEquals(kitConfig().getProperty("quarkus.jib.user"), read.config().at("/config/User").asText());
+            String entrypoint = read.config().at("/config/Entrypoint").toString();
+            assertTrue(entrypoint.contains("-XX:MaxRAMPercentage="), entrypoint);
+            checked++;
+        }
+        assertTrue(checked > 0, "no built service");
+    }
+
+    /** caller -> callees, from the "<callee>-callers" (ingress) or "<caller>-calls" (egress) policies. */
+    private static Map<String, Set<String>> callGraph(String suffix) {
+        Map<String, Set<String>> graph = new TreeMap<>();
+        for (JsonNode policy : ofKind("NetworkPolicy")) {
+            String policyName = name(policy);
+            if (!policyName.endsWith(suffix)) {
+                continue;
+            }
+            String subject = policyName.substring(0, policyName.length() - suffix.length());
+            assertEquals(subject, policy.at("/spec/podSelector/matchLabels/app.kubernetes.io~1name").asText());
+            JsonNode peers = suffix.equals("-callers") ? policy.at("/spec/ingress/0/from") : policy.at("/spec/egress/0/to");
+            for (JsonNode peer : peers) {
+                String other = peer.at("/podSelector/matchLabels/app.kubernetes.io~1name").asText();
+                String caller = suffix.equals("-callers") ? other : subject;
+                String callee = suffix.equals("-callers") ? subject : other;
+                graph.computeIfAbsent(caller, key -> new TreeSet<>()).add(callee);
+            }
+        }
+        assertFalse(graph.isEmpty(), suffix);
+        return graph;
+    }
+
+    /** name -> value, or "secret name/key" for a value from a Secret. */
+    private static Map<String, String> environment(JsonNode container) {
+        Map<String, String> environment = new HashMap<>();
+        for (JsonNode variable : container.path("env")) {
+            JsonNode secret = variable.at("/valueFrom/secretKeyRef");
+            environment.put(variable.path("name").asText(), secret.isMissingNode() ? variable.path("value").asText()
+                    : "secret " + secret.path("name").asText() + "/" + secret.path("key").asText());
+        }
+        return environment;
+    }
+
+    private static Properties kitConfig() {
+        Properties properties = new Properties();
+        Path file = RepositoryFiles.home().resolve("service-kit/src/main/resources/META-INF/microprofile-config.properties");
+        try (Reader reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return properties;
+    }
+
+    /** {@code 5s} for {@code ${VOICE_SHUTDOWN_DELAY:5s}}. */
+    private static String defaultOf(String expression) {
+        Matcher matcher = Pattern.compile("\\$\\{[A-Z_]+:([^}]*)}").matcher(expression);
+        return matcher.matches() ? matcher.group(1) : expression;
     }
 
     private static List<JsonNode> ofKind(String kind) {

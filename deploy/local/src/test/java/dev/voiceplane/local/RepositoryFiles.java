@@ -17,6 +17,10 @@ final class RepositoryFiles {
     }
 
     static Path kubernetesBase() {
-        return home().resolve("deploy").resolve("k8s").resolve("base");
+        return kubernetes().resolve("base");
+    }
+
+    static Path kubernetes() {
+        return home().resolve("deploy").resolve("k8s");
     }
 }

@@ -1,11 +1,11 @@
 package dev.voiceplane.file.rest;
 
 import dev.voiceplane.file.api.FileTextView;
-import dev.voiceplane.file.api.IdLookup;
-import dev.voiceplane.file.api.IdLookupResult;
 import dev.voiceplane.file.service.FileService;
 import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.error.RequestBodies;
+import dev.voiceplane.kit.lookup.IdLookup;
+import dev.voiceplane.kit.lookup.IdLookupResult;
 import dev.voiceplane.kit.persistence.Ids;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;

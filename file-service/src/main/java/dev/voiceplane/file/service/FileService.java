@@ -3,7 +3,6 @@ package dev.voiceplane.file.service;
 import dev.voiceplane.file.api.FileTextView;
 import dev.voiceplane.file.api.FileUpdate;
 import dev.voiceplane.file.api.FileView;
-import dev.voiceplane.file.api.IdLookupResult;
 import dev.voiceplane.file.domain.FileText;
 import dev.voiceplane.file.domain.StoredFile;
 import dev.voiceplane.file.extract.DetectedType;
@@ -17,7 +16,7 @@ import dev.voiceplane.file.store.FileStore;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
-import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.kit.lookup.IdLookupResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,10 +25,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
@@ -149,15 +145,7 @@ public class FileService {
 
     /** Which of these ids are files of the organisation: in the order asked, each once; non-UUIDs name nothing. */
     public IdLookupResult lookup(String orgId, List<String> ids) {
-        Map<String, UUID> asked = new LinkedHashMap<>();
-        for (String id : ids) {
-            Ids.parse(id).ifPresent(uuid -> asked.putIfAbsent(id, uuid));
-        }
-        Set<UUID> found = files.existing(orgId, Set.copyOf(asked.values()));
-        return new IdLookupResult(asked.entrySet().stream()
-                .filter(entry -> found.contains(entry.getValue()))
-                .map(Map.Entry::getKey)
-                .toList());
+        return IdLookupResult.of(ids, asked -> files.existing(orgId, asked));
     }
 
     /** Deletes bytes now; when that fails its cleanup entry stays, and the sweep retries. */
@@ -171,7 +159,7 @@ public class FileService {
     }
 
     private StoredFile owned(String orgId, UUID id) {
-        return files.findOwned(orgId, id).orElseThrow(FileRecords::notFound);
+        return files.requireOwned(orgId, id, FileRecords.RESOURCE);
     }
 
     private FileView view(StoredFile file) {

@@ -115,6 +115,13 @@ class FileValidationTest {
         upload("far.txt", far).statusCode(413).body("message", equalTo("file is too large (at most " + MAX + " bytes)"));
     }
 
+    @Test
+    void jsonBodiesKeepTheOneMegabyteLimit() {
+        String big = "{\"name\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
+        orgA().body(big).when().patch("/file/" + dev.voiceplane.kit.testing.TestClients.newId()).then().statusCode(413)
+                .body("message", startsWith("request body is too large"));
+    }
+
     private static byte[] zip() {
         try (java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
                 java.util.zip.ZipOutputStream zip = new java.util.zip.ZipOutputStream(out)) {

@@ -4,6 +4,7 @@
 --   BENCH_IDS      file with one id per line (for "{id}")
 --   BENCH_BODY     file whose content is the request body
 --   BENCH_KEY      API key
+--   BENCH_CONTENT_TYPE  Content-Type of the body (default application/json; uploads send multipart/form-data)
 -- At the end it prints one line: RESULT <requests/s> <p50 ms> <p90 ms> <p99 ms> <requests> <non-2xx> <socket errors>
 local method = os.getenv("BENCH_METHOD") or "GET"
 local path = os.getenv("BENCH_PATH") or "/"
@@ -19,12 +20,13 @@ if ids_file then
 end
 local body_file = os.getenv("BENCH_BODY")
 if body_file then
-  local f = assert(io.open(body_file, "r"))
+  local f = assert(io.open(body_file, "rb"))
   body = f:read("*a")
   f:close()
 end
 
-local headers = { ["Authorization"] = "Bearer " .. key, ["Content-Type"] = "application/json" }
+local content_type = os.getenv("BENCH_CONTENT_TYPE") or "application/json"
+local headers = { ["Authorization"] = "Bearer " .. key, ["Content-Type"] = content_type }
 
 local function uuid()
   local t = {}

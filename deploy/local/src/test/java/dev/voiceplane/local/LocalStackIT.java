@@ -239,6 +239,43 @@ class LocalStackIT {
     }
 
     @Test
+    void aKnowledgeBaseNamesFilesUploadedThroughTheGateway() {
+        String fileId = given().header("Authorization", "Bearer key-a")
+                .multiPart("file", "hours.md", "# Hours\nNine to five.".getBytes(StandardCharsets.UTF_8))
+                .when().post("/file/upload")
+                .then().statusCode(201)
+                .body("object", equalTo("file"))
+                .body("status", equalTo("indexed"))
+                .body("mimetype", equalTo("text/markdown"))
+                .extract().path("id");
+        as("key-a").when().get("/file").then().statusCode(200).body("id", hasItem(fileId));
+        String content = given().header("Authorization", "Bearer key-a").when().get("/file/" + fileId + "/content")
+                .then().statusCode(200).extract().asString();
+        assertTrue(content.equals("# Hours\nNine to five."), content);
+        as("key-b").when().get("/file/" + fileId).then().statusCode(404);
+
+        // assistant-service asks the real file-service (POST /internal/file/lookup) about the knowledge base.
+        String unknown = UUID.randomUUID().toString();
+        String assistantId = as("key-a").body(withFiles(fileId)).when().post("/assistant")
+                .then().statusCode(201)
+                .extract().path("id");
+        as("key-a").body(withFiles(fileId, unknown)).when().post("/assistant")
+                .then().statusCode(400)
+                .body("message[0]", equalTo("model.knowledgeBase.fileIds contains unknown file ids: " + unknown));
+        // Another organisation's file is unknown to it.
+        as("key-b").body(withFiles(fileId)).when().post("/assistant").then().statusCode(400);
+
+        as("key-a").when().delete("/assistant/" + assistantId).then().statusCode(200);
+        as("key-a").when().delete("/file/" + fileId).then().statusCode(200).body("id", equalTo(fileId));
+        as("key-a").when().get("/file/" + fileId).then().statusCode(404);
+    }
+
+    private static String withFiles(String... fileIds) {
+        return "{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"knowledgeBase\":{\"provider\":\"canonical\","
+                + "\"fileIds\":[\"" + String.join("\",\"", fileIds) + "\"]}}}";
+    }
+
+    @Test
     void aServiceThatIsNotBuiltAnswers503() {
         as("key-a").when().get("/call")
                 .then().statusCode(503)

@@ -1,0 +1,32 @@
+package dev.voiceplane.file.service;
+
+import dev.voiceplane.file.extract.TextExtractor;
+import dev.voiceplane.file.extract.TypeDetector;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** The type detector and the bounded text extractor, configured from {@code voice.file.extract.*}. */
+@ApplicationScoped
+public class ExtractionBeans {
+
+    @Produces
+    @ApplicationScoped
+    TypeDetector detector() {
+        return new TypeDetector();
+    }
+
+    @Produces
+    @ApplicationScoped
+    TextExtractor extractor(@ConfigProperty(name = "voice.file.extract.max-chars") int maxChars,
+            @ConfigProperty(name = "voice.file.extract.timeout") Duration timeout,
+            @ConfigProperty(name = "voice.file.extract.threads") int threads) {
+        return new TextExtractor(maxChars, timeout, threads);
+    }
+
+    void close(@Disposes TextExtractor extractor) {
+        extractor.close();
+    }
+}

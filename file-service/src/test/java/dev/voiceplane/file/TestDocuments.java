@@ -1,0 +1,120 @@
+package dev.voiceplane.file;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.Deflater;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import org.apache.poi.xwpf.usermodel.XWPFDocument;
+
+/** Real documents of every accepted type, made here with the libraries that write them (PDFBox, POI). */
+public final class TestDocuments {
+
+    private TestDocuments() {
+    }
+
+    /** A one-page PDF whose text is {@code text}. */
+    public static byte[] pdf(String text) {
+        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            PDPage page = new PDPage();
+            document.addPage(page);
+            try (PDPageContentStream content = new PDPageContentStream(document, page)) {
+                content.beginText();
+                content.setFont(new PDType1Font(Standard14Fonts.FontName.HELVETICA), 12);
+                content.newLineAtOffset(72, 700);
+                content.showText(text);
+                content.endText();
+            }
+            document.save(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A PDF of {@code pages} empty pages: no text at all, and much work for a reader. */
+    public static byte[] emptyPages(int pages) {
+        try (PDDocument document = new PDDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            for (int i = 0; i < pages; i++) {
+                document.addPage(new PDPage());
+            }
+            document.save(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A DOCX with one paragraph. */
+    public static byte[] docx(String text) {
+        try (XWPFDocument document = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            document.createParagraph().createRun().setText(text);
+            document.write(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A zip bomb dressed as a DOCX: a valid package whose {@code word/document.xml} inflates from a few hundred
+     * kilobytes to {@code inflatedMiB} MiB of whitespace inside a paragraph.
+     */
+    public static byte[] docxBomb(int inflatedMiB) {
+        byte[] valid = docx("bomb");
+        try (ByteArrayOutputStream out = new ByteArrayOutputStream();
+                ZipOutputStream zip = new ZipOutputStream(out);
+                java.util.zip.ZipInputStream in = new java.util.zip.ZipInputStream(new java.io.ByteArrayInputStream(valid))) {
+            zip.setLevel(Deflater.BEST_COMPRESSION);
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                zip.putNextEntry(new ZipEntry(entry.getName()));
+                if (entry.getName().equals("word/document.xml")) {
+                    writeBombDocument(zip, inflatedMiB);
+                } else {
+                    in.transferTo(zip);
+                }
+                zip.closeEntry();
+            }
+            zip.finish();
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeBombDocument(OutputStream out, int inflatedMiB) throws IOException {
+        out.write(("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>"
+                + "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\"><w:body><w:p><w:r>"
+                + "<w:t xml:space=\"preserve\">").getBytes(StandardCharsets.UTF_8));
+        byte[] block = "a".repeat(1024 * 1024).getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < inflatedMiB; i++) {
+            out.write(block);
+        }
+        out.write("</w:t></w:r></w:p></w:body></w:document>".getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The first bytes of a PNG: a type that holds no text this service reads. */
+    public static byte[] png() {
+        return new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 'I', 'H', 'D', 'R',
+            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, (byte) 0xc4, (byte) 0x89};
+    }
+
+    /** Bytes that are no known type and not text. */
+    public static byte[] binary(int size) {
+        byte[] bytes = new byte[size];
+        new java.util.Random(42).nextBytes(bytes);
+        return bytes;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.voiceplane.file.extract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.voiceplane.file.TestDocuments;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Detection and extraction on their own, with limits small enough to reach. */
+class TextExtractorTest {
+
+    @TempDir
+    Path dir;
+
+    private final TypeDetector detector = new TypeDetector();
+
+    private Path file(String name, byte[] bytes) throws IOException {
+        Path path = dir.resolve(name);
+        Files.write(path, bytes);
+        return path;
+    }
+
+    private Extraction extract(TextExtractor extractor, String name, byte[] bytes) throws Exception {
+        Path path = file(name, bytes);
+        return extractor.extract(path, detector.detect(path, name));
+    }
+
+    @Test
+    void textOverTheWriteLimitIsNotIndexed() throws Exception {
+        try (TextExtractor extractor = new TextExtractor(1000, Duration.ofSeconds(30), 1)) {
+            Extraction extraction = extract(extractor, "long.txt", TestDocuments.utf8("word ".repeat(1000)));
+            assertFalse(extraction.isIndexed());
+            assertTrue(extraction.notIndexedBecause().contains("longer than 1000 characters"), extraction.notIndexedBecause());
+            assertTrue(extract(extractor, "short.txt", TestDocuments.utf8("word ".repeat(100))).isIndexed());
+        }
+    }
+
+    @Test
+    void aZipBombEndsNotIndexed() throws Exception {
+        try (TextExtractor extractor = new TextExtractor(5_000_000, Duration.ofSeconds(60), 1)) {
+            Extraction extraction = extract(extractor, "bomb.docx", TestDocuments.docxBomb(100));
+            assertFalse(extraction.isIndexed(), "a bomb is not indexed");
+        }
+    }
+
+    @Test
+    void aDocumentThatOutlastsTheDeadlineIsNotIndexed() throws Exception {
+        byte[] pages = TestDocuments.emptyPages(5000);
+        // A deadline that has passed before the first page: the outcome does not depend on how fast this machine is.
+        try (TextExtractor extractor = new TextExtractor(5_000_000, Duration.ofNanos(1), 1)) {
+            Extraction extraction = extract(extractor, "pages.pdf", pages);
+            assertFalse(extraction.isIndexed());
+            assertTrue(extraction.notIndexedBecause().contains("took longer"), extraction.notIndexedBecause());
+        }
+    }
+
+    @Test
+    void aCorruptDocumentIsNotIndexed() throws Exception {
+        byte[] pdf = TestDocuments.pdf("cut short");
+        byte[] truncated = java.util.Arrays.copyOf(pdf, pdf.length / 3);
+        try (TextExtractor extractor = new TextExtractor(5_000_000, Duration.ofSeconds(30), 1)) {
+            assertFalse(extract(extractor, "cut.pdf", truncated).isIndexed());
+        }
+    }
+
+    @Test
+    void nulCharactersAreDroppedFromText() {
+        // PostgreSQL text refuses U+0000, which a document's text may contain.
+        assertEquals("ab", TextExtractor.storable("a\u0000b"));
+    }
+
+    @Test
+    void detectionTrustsContentAndUsesTheNameOnlyForKindsOfText() throws Exception {
+        assertEquals("application/pdf", detector.detect(file("x.txt", TestDocuments.pdf("p")), "x.txt").mimetype());
+        assertEquals("text/csv", detector.detect(file("x.csv", TestDocuments.utf8("a,b\n1,2\n")), "x.csv").mimetype());
+        assertEquals("text/plain", detector.detect(file("x.pdf", TestDocuments.utf8("hello")), "x.pdf").mimetype());
+        assertEquals(DetectedType.Reader.DOCX, detector.detect(file("x.bin", TestDocuments.docx("d")), "x.bin").reader());
+        assertThrows(UnsupportedContent.class, () -> detector.detect(file("x.txt", TestDocuments.binary(2048)), "x.txt"));
+        assertThrows(UnsupportedContent.class, () -> detector.detect(file("x.png", TestDocuments.png()), "x.png"));
+    }
+}

@@ -10,6 +10,13 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import dev.voiceplane.kit.list.ListParams;
+import dev.voiceplane.kit.list.ListQuery;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -27,6 +34,16 @@ public class InternalCredentialResource {
     public InternalCredentialResource(CredentialService credentials, CallerOrganisation caller) {
         this.credentials = credentials;
         this.caller = caller;
+    }
+
+    /**
+     * The organisation's credentials, newest first, with the list parameters plus {@code provider}: call-service
+     * finds the organisation's own LLM key this way (its newest {@code openai} credential, then its secret).
+     */
+    @GET
+    public List<CredentialView> list(@Context UriInfo uri) {
+        return credentials.list(caller.id(), ListParams.parse(uri.getQueryParameters(), Set.of("provider")),
+                Map.of("provider", new ListQuery.EqualityColumn("provider", value -> value)));
     }
 
     @GET

@@ -75,7 +75,12 @@ public class CredentialService {
     }
 
     public List<CredentialView> list(String orgId, ListParams params) {
-        return ListQuery.list(credentials, orgId, params).stream().map(CredentialView::of).toList();
+        return list(orgId, params, Map.of());
+    }
+
+    /** A list with equality filters (the internal route's {@code provider}). */
+    public List<CredentialView> list(String orgId, ListParams params, Map<String, ListQuery.EqualityColumn> filters) {
+        return ListQuery.list(credentials, orgId, params, filters).stream().map(CredentialView::of).toList();
     }
 
     public CredentialView delete(String orgId, UUID id) {

@@ -1,0 +1,44 @@
+package dev.voiceplane.call.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+/** A call as the API returns it (interface.md "Call", compatibility.md §7); unset fields are omitted. */
+@RegisterForReflection
+public record CallView(
+        String id,
+        String orgId,
+        Instant createdAt,
+        Instant updatedAt,
+        String type,
+        String status,
+        String endedReason,
+        Instant startedAt,
+        Instant endedAt,
+        BigDecimal cost,
+        JsonNode costBreakdown,
+        String transcript,
+        String recordingUrl,
+        String stereoRecordingUrl,
+        JsonNode analysis,
+        List<JsonNode> messages,
+        String phoneCallProvider,
+        String phoneCallProviderId,
+        String phoneCallTransport,
+        JsonNode phoneCallProviderDetails,
+        String webCallUrl,
+        String forwardedPhoneNumber,
+        String assistantId,
+        JsonNode assistant,
+        JsonNode assistantOverrides,
+        String squadId,
+        JsonNode squad,
+        String customerId,
+        JsonNode customer,
+        String phoneNumberId,
+        String name,
+        JsonNode metadata) {
+}

@@ -1,0 +1,46 @@
+package dev.voiceplane.call.client;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.api.PhoneNumberConfiguration;
+import dev.voiceplane.kit.auth.Authentication;
+import dev.voiceplane.kit.client.InternalHeaders;
+import dev.voiceplane.kit.client.PeerResponses;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/**
+ * telephony-service's internal phone-number routes (telephony-service/docs/call-contracts.md §3-§5, summarised in
+ * docs/calls.md); use them through {@link Telephony}.
+ */
+@RegisterRestClient(configKey = "telephony-service")
+@RegisterClientHeaders(InternalHeaders.class)
+@RegisterProvider(PeerResponses.class)
+@Path("/internal/phone-number")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public interface TelephonyServiceApi {
+
+    @GET
+    @Path("{id}")
+    PhoneNumberConfiguration configuration(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id);
+
+    /** {@code {callId, customer{number, extension}, voicemailDetection, maxDurationSeconds}} → {@code {callId,
+     * phoneCallProvider, phoneCallProviderId, phoneCallProviderDetails}}; idempotent on callId. */
+    @POST
+    @Path("{id}/dial")
+    ObjectNode dial(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id, ObjectNode request);
+
+    /** {@code {phoneCallProviderId}}: end this carrier call of the number. */
+    @POST
+    @Path("{id}/hangup")
+    ObjectNode hangUp(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id, ObjectNode request);
+}

@@ -1,0 +1,95 @@
+package dev.voiceplane.call.domain;
+
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Table;
+import java.math.BigDecimal;
+import java.time.Instant;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * A call as lists read it: what is filtered on, the status machine's columns, and the small wire fields as JSON.
+ * The frozen configuration, transcript and messages live apart (call_documents).
+ */
+@Entity
+@Table(name = "calls")
+public class Call extends OrgScopedEntity {
+
+    @Column(nullable = false)
+    public String type;
+
+    @Column(nullable = false)
+    public String status;
+
+    @Column(name = "ended_reason")
+    public String endedReason;
+
+    @Column(name = "started_at")
+    public Instant startedAt;
+
+    @Column(name = "ended_at")
+    public Instant endedAt;
+
+    @Column(name = "assistant_id")
+    public String assistantId;
+
+    @Column(name = "squad_id")
+    public String squadId;
+
+    @Column(name = "phone_number_id")
+    public String phoneNumberId;
+
+    @Column(name = "customer_id")
+    public String customerId;
+
+    public String name;
+
+    @Column(name = "phone_call_provider")
+    public String phoneCallProvider;
+
+    @Column(name = "phone_call_provider_id")
+    public String phoneCallProviderId;
+
+    @Column(name = "phone_call_transport")
+    public String phoneCallTransport;
+
+    public BigDecimal cost;
+
+    @Column(name = "max_duration_seconds", nullable = false)
+    public int maxDurationSeconds;
+
+    @Column(name = "last_carrier_sequence")
+    public Long lastCarrierSequence;
+
+    @Column(name = "carrier_duration_seconds")
+    public Long carrierDurationSeconds;
+
+    @Column(name = "outbox_seq", nullable = false)
+    public int outboxSeq;
+
+    @Column(name = "runtime_ended", nullable = false)
+    public boolean runtimeEnded;
+
+    @Column(nullable = false)
+    public boolean finalised;
+
+    /** customer, metadata, webCallUrl, phoneCallProviderDetails, costBreakdown, analysis, recording URLs, usage. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    public String details;
+
+    public CallStatus currentStatus() {
+        return CallStatus.of(status).orElseThrow();
+    }
+
+    public boolean ended() {
+        return CallStatus.ENDED.wire().equals(status);
+    }
+
+    /** What this call's sealed secrets are bound to. */
+    public String sealingContext() {
+        return "call:" + orgId + ":" + id;
+    }
+}

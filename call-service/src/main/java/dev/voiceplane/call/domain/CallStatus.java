@@ -1,0 +1,36 @@
+package dev.voiceplane.call.domain;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The status machine of a call: {@code queued → ringing → in-progress → (forwarding) → ended}. A call only moves
+ * forward (a late {@code ringing} after {@code in-progress} changes nothing), any state may end, and
+ * {@code ended} is terminal.
+ */
+public enum CallStatus {
+    QUEUED("queued"),
+    RINGING("ringing"),
+    IN_PROGRESS("in-progress"),
+    FORWARDING("forwarding"),
+    ENDED("ended");
+
+    private final String wire;
+
+    CallStatus(String wire) {
+        this.wire = wire;
+    }
+
+    public String wire() {
+        return wire;
+    }
+
+    public static Optional<CallStatus> of(String wire) {
+        return Arrays.stream(values()).filter(status -> status.wire.equals(wire)).findFirst();
+    }
+
+    /** Whether a call in this status may move to {@code next}: forward only, never out of {@code ended}. */
+    public boolean canMoveTo(CallStatus next) {
+        return this != ENDED && next.ordinal() > ordinal();
+    }
+}

@@ -1,0 +1,12 @@
+package dev.voiceplane.call.domain;
+
+/** The era's call types (compatibility.md §7). */
+public final class CallType {
+
+    public static final String INBOUND = "inboundPhoneCall";
+    public static final String OUTBOUND = "outboundPhoneCall";
+    public static final String WEB = "webCall";
+
+    private CallType() {
+    }
+}

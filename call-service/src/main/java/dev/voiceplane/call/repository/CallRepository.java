@@ -1,0 +1,96 @@
+package dev.voiceplane.call.repository;
+
+import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.kit.persistence.OrgScopedRepository;
+import io.quarkus.panache.common.Parameters;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+@ApplicationScoped
+public class CallRepository implements OrgScopedRepository<Call> {
+
+    /** The call a carrier knows by its own id. */
+    public Optional<Call> findByCarrierCall(String orgId, String provider, String providerId) {
+        return carrierCallId(orgId, provider, providerId).flatMap(id -> findOwned(orgId, id));
+    }
+
+    /** The same, locked for a change. */
+    public Optional<Call> findByCarrierCallForChange(String orgId, String provider, String providerId) {
+        return carrierCallId(orgId, provider, providerId).flatMap(id -> findOwnedForChange(orgId, id));
+    }
+
+    private Optional<UUID> carrierCallId(String orgId, String provider, String providerId) {
+        @SuppressWarnings("unchecked")
+        List<UUID> ids = getEntityManager()
+                .createNativeQuery("select id from {h-schema}calls where org_id = :org and phone_call_provider = :provider"
+                        + " and phone_call_provider_id = :providerId", UUID.class)
+                .setParameter("org", orgId)
+                .setParameter("provider", provider)
+                .setParameter("providerId", providerId)
+                .getResultList();
+        return ids.stream().findFirst();
+    }
+
+    /**
+     * Serialises, until the transaction ends, every writer that may add a live call to the organisation (on
+     * every replica: a transaction-scoped advisory lock), and then counts its live calls. Holding the lock while
+     * inserting makes check and insert one step, so concurrent creations cannot pass the limit together.
+     */
+    public long lockAndCountLive(String orgId) {
+        getEntityManager()
+                .createNativeQuery("select pg_advisory_xact_lock(hashtextextended(:key, 0))")
+                .setParameter("key", "live-calls:" + orgId)
+                .getSingleResult();
+        return ((Number) getEntityManager()
+                .createNativeQuery("select count(*) from {h-schema}calls where org_id = :org and status <> 'ended'")
+                .setParameter("org", orgId)
+                .getSingleResult()).longValue();
+    }
+
+    /** Serialises openers of one carrier call (a retried inbound webhook) until the transaction ends. */
+    public void lockCarrierCall(String orgId, String provider, String providerId) {
+        getEntityManager()
+                .createNativeQuery("select pg_advisory_xact_lock(hashtextextended(:key, 0))")
+                .setParameter("key", "carrier-call:" + orgId + ":" + provider + ":" + providerId)
+                .getSingleResult();
+    }
+
+    /** A call the sweeper should look at, by key. */
+    public record Due(String orgId, UUID id) {
+    }
+
+    /**
+     * Calls that need the sweeper, claimed ({@code FOR UPDATE SKIP LOCKED}) so that replicas sweeping at the same
+     * time each take other calls: live calls past their maximum duration plus the grace, calls never answered
+     * within the timeout, and ended calls whose end-of-call report is still missing after the grace.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Due> claimDue(Instant now, long graceSeconds, Instant unansweredBefore, Instant reportBefore, int limit) {
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                select org_id, id from {h-schema}calls
+                where (status <> 'ended' or not finalised)
+                  and ((status in ('queued', 'ringing') and created_at < :unansweredBefore)
+                    or (status in ('in-progress', 'forwarding')
+                        and coalesce(started_at, created_at) + make_interval(secs => max_duration_seconds + :grace) < :now)
+                    or (status = 'ended' and not finalised and ended_at < :reportBefore))
+                order by created_at
+                limit :limit
+                for update skip locked
+                """)
+                .setParameter("unansweredBefore", unansweredBefore)
+                .setParameter("grace", (double) graceSeconds)
+                .setParameter("now", now)
+                .setParameter("reportBefore", reportBefore)
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream().map(row -> new Due((String) row[0], (UUID) row[1])).toList();
+    }
+
+    /** Deletes a call and, by cascade, its documents and events. */
+    public void deleteCall(String orgId, UUID id) {
+        delete("orgId = :org and id = :id", Parameters.with("org", orgId).and("id", id));
+    }
+}

@@ -1,0 +1,136 @@
+package dev.voiceplane.call.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.call.api.CarrierEvent;
+import dev.voiceplane.call.api.EventReceipt;
+import dev.voiceplane.call.client.Telephony;
+import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.call.domain.CallStatus;
+import dev.voiceplane.call.domain.EndedReason;
+import dev.voiceplane.call.repository.CallEvents;
+import dev.voiceplane.call.repository.CallRepository;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Carrier events from telephony-service (carriers-and-files.md §3): each is recorded once by its event id, then
+ * applied if it moves the call forward. Twilio's {@code SequenceNumber} orders a call's events: one older than the
+ * last applied is recorded and changes nothing. The first end wins; later events only fill the carrier's duration.
+ */
+@ApplicationScoped
+public class CarrierEvents {
+
+    private final CallRepository calls;
+    private final CallEvents events;
+    private final Lifecycle lifecycle;
+    private final Telephony telephony;
+    private final EndOfCall endOfCall;
+    private final ObjectMapper json;
+
+    public CarrierEvents(CallRepository calls, CallEvents events, Lifecycle lifecycle, Telephony telephony,
+            EndOfCall endOfCall, ObjectMapper json) {
+        this.calls = calls;
+        this.events = events;
+        this.lifecycle = lifecycle;
+        this.telephony = telephony;
+        this.endOfCall = endOfCall;
+        this.json = json;
+    }
+
+    private record Outcome(EventReceipt receipt, UUID callId, boolean ended, String hangUpNumber, String hangUpCarrierCall) {
+    }
+
+    public EventReceipt report(String orgId, CarrierEvent event) {
+        String payload;
+        try {
+            payload = json.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        Outcome outcome = QuarkusTransaction.requiringNew().call(() -> {
+            Call call = find(orgId, event).orElseThrow(() -> ApiException.notFound("Call"));
+            if (call.phoneCallProviderId == null) {
+                // The first status callback can arrive before the dial's answer was written.
+                call.phoneCallProvider = event.phoneCallProvider();
+                call.phoneCallProviderId = event.phoneCallProviderId();
+            }
+            String source = "carrier:" + event.phoneCallProvider();
+            if (!events.record(orgId, call.id, source, event.eventId(), event.type(), payload)) {
+                return new Outcome(new EventReceipt(false, false, call.status), call.id, false, null, null);
+            }
+            boolean wasEnded = call.ended();
+            boolean applied = apply(call, event);
+            if (applied) {
+                events.markApplied(orgId, call.id, source, event.eventId());
+            }
+            boolean endedNow = !wasEnded && call.ended();
+            boolean voicemail = endedNow && EndedReason.VOICEMAIL.equals(call.endedReason);
+            return new Outcome(new EventReceipt(true, applied, call.status), call.id, endedNow,
+                    voicemail ? call.phoneNumberId : null, voicemail ? call.phoneCallProviderId : null);
+        });
+        if (outcome.hangUpNumber() != null) {
+            telephony.hangUp(orgId, outcome.hangUpNumber(), outcome.hangUpCarrierCall());
+        }
+        if (outcome.ended()) {
+            endOfCall.finaliseIfReady(orgId, outcome.callId(), false);
+        }
+        return outcome.receipt();
+    }
+
+    private Optional<Call> find(String orgId, CarrierEvent event) {
+        if (event.callId() != null) {
+            Optional<UUID> id = Ids.parse(event.callId());
+            if (id.isPresent()) {
+                Optional<Call> call = calls.findOwnedForChange(orgId, id.get());
+                if (call.isPresent()) {
+                    return call;
+                }
+            }
+        }
+        return calls.findByCarrierCallForChange(orgId, event.phoneCallProvider(), event.phoneCallProviderId());
+    }
+
+    private boolean apply(Call call, CarrierEvent event) {
+        if (event.durationSeconds() != null && event.durationSeconds() >= 0) {
+            call.carrierDurationSeconds = event.durationSeconds();
+        }
+        if (event.sequenceNumber() != null) {
+            if (call.lastCarrierSequence != null && event.sequenceNumber() < call.lastCarrierSequence) {
+                return false; // older than what was applied: recorded for the record only
+            }
+            call.lastCarrierSequence = event.sequenceNumber();
+        }
+        var now = OrgScopedEntity.now();
+        if (CarrierEvent.ANSWERED_BY.equals(event.type())) {
+            return machine(event.answeredBy()) && lifecycle.end(call, EndedReason.VOICEMAIL, now);
+        }
+        if (!CarrierEvent.STATUS.equals(event.type()) || event.carrierStatus() == null) {
+            return false;
+        }
+        String status = event.carrierStatus().toLowerCase(Locale.ROOT);
+        return switch (status) {
+            case "ringing" -> lifecycle.move(call, CallStatus.RINGING, now);
+            case "in-progress", "answered" -> lifecycle.move(call, CallStatus.IN_PROGRESS, now);
+            case "completed", "canceled", "cancelled" -> lifecycle.end(call, EndedReason.CUSTOMER_ENDED_CALL, now);
+            case "busy" -> lifecycle.end(call, EndedReason.CUSTOMER_BUSY, now);
+            case "no-answer", "timeout", "unanswered" -> lifecycle.end(call, EndedReason.CUSTOMER_DID_NOT_ANSWER, now);
+            case "failed" -> lifecycle.end(call, EndedReason.failedToConnect(event.phoneCallProvider()), now);
+            case "rejected" -> lifecycle.end(call, EndedReason.VONAGE_REJECTED, now);
+            case "disconnected" -> lifecycle.end(call, EndedReason.VONAGE_DISCONNECTED, now);
+            case "machine" -> lifecycle.end(call, EndedReason.VOICEMAIL, now);
+            default -> false; // queued, initiated, started: the call is queued already
+        };
+    }
+
+    /** Twilio's {@code machine_start}, {@code machine_end_*}, {@code fax}; Vonage's {@code machine}. */
+    private static boolean machine(String answeredBy) {
+        return answeredBy != null && (answeredBy.startsWith("machine") || answeredBy.equals("fax"));
+    }
+}

@@ -1,0 +1,129 @@
+package dev.voiceplane.call.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.kit.assistant.AssistantSecrets;
+import dev.voiceplane.kit.crypto.SealedFields;
+import dev.voiceplane.kit.crypto.SecretBox;
+import dev.voiceplane.kit.json.MergePatch;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The configuration a call runs with, frozen at creation: {@code assistant}, {@code assistantOverrides},
+ * {@code squad}, the stored assistants its members name ({@code squadAssistants}: [{id, assistant}]) and the
+ * {@code phoneNumber}. The customer's webhook secrets in it are sealed at rest exactly as assistant-service seals
+ * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call.
+ */
+@ApplicationScoped
+public class Configurations {
+
+    /** What the hosted platform sends when an assistant does not say (interface.md "serverMessages"). */
+    public static final List<String> DEFAULT_SERVER_MESSAGES =
+            List.of("end-of-call-report", "status-update", "hang", "tool-calls");
+
+    static final SealedFields SECRETS = new SealedFields(secretPaths());
+
+    private final ObjectMapper json;
+    private final SecretBox box;
+    private final MergePatch merge;
+
+    public Configurations(ObjectMapper json, SecretBox box, MergePatch merge) {
+        this.json = json;
+        this.box = box;
+        this.merge = merge;
+    }
+
+    private static List<String> secretPaths() {
+        List<String> paths = new ArrayList<>(AssistantSecrets.under("assistant.", "assistantOverrides.",
+                "squad.members.*.assistant.", "squad.members.*.assistantOverrides.", "squadAssistants.*.assistant."));
+        paths.add("phoneNumber.serverUrlSecret");
+        return paths;
+    }
+
+    /** The stored text of a configuration, its secrets sealed for the call. */
+    public String write(ObjectNode configuration, String context) {
+        try {
+            return json.writeValueAsString(SECRETS.seal(configuration.deepCopy(), box, context));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a call configuration cannot be written as JSON", e);
+        }
+    }
+
+    /** The stored configuration, its secrets opened. */
+    public ObjectNode read(String stored, String context) {
+        try {
+            return SECRETS.open((ObjectNode) json.readTree(stored), box, context);
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new IllegalStateException("a stored call configuration is not the JSON object it was written as", e);
+        }
+    }
+
+    /**
+     * The assistant the call starts with: the assistant, or the squad's first member's (inline or stored), with
+     * the member's and then the call's overrides applied by the kit's PATCH rule and validated as a body is
+     * ({@code variableValues} are not assistant fields and stay apart).
+     */
+    public ObjectNode effectiveAssistant(ObjectNode configuration) {
+        if (configuration.get("assistant") instanceof ObjectNode assistant) {
+            return applied(assistant, configuration.get("assistantOverrides"));
+        }
+        if (!(configuration.path("squad").path("members") instanceof ArrayNode members) || members.isEmpty()) {
+            return json.createObjectNode();
+        }
+        return member(configuration, members.get(0));
+    }
+
+    /** One squad member's assistant with its overrides and the call's applied. */
+    public ObjectNode member(ObjectNode configuration, JsonNode member) {
+        ObjectNode base = member.get("assistant") instanceof ObjectNode inline ? inline : stored(configuration,
+                member.path("assistantId").asText());
+        ObjectNode withMember = applied(base, member.get("assistantOverrides"));
+        return applied(withMember, configuration.get("assistantOverrides"));
+    }
+
+    /** The call's {@code variableValues}, else the first squad member's. */
+    public JsonNode variableValues(ObjectNode configuration) {
+        JsonNode values = configuration.path("assistantOverrides").get("variableValues");
+        if (values == null) {
+            values = configuration.path("squad").path("members").path(0).path("assistantOverrides").get("variableValues");
+        }
+        return values;
+    }
+
+    private ObjectNode stored(ObjectNode configuration, String assistantId) {
+        for (JsonNode stored : configuration.path("squadAssistants")) {
+            if (assistantId.equals(stored.path("id").asText()) && stored.get("assistant") instanceof ObjectNode a) {
+                return a;
+            }
+        }
+        return json.createObjectNode();
+    }
+
+    private ObjectNode applied(ObjectNode assistant, JsonNode overrides) {
+        ObjectNode base = assistant.deepCopy();
+        if (!(overrides instanceof ObjectNode patch) || patch.isEmpty()) {
+            return base;
+        }
+        ObjectNode changes = patch.deepCopy();
+        changes.remove("variableValues");
+        AssistantBody merged = merge.apply(base, changes, AssistantBody.class);
+        return json.valueToTree(merged);
+    }
+
+    /** The kinds of server messages the assistant asked for. */
+    public List<String> serverMessages(ObjectNode effectiveAssistant) {
+        JsonNode kinds = effectiveAssistant.get("serverMessages");
+        if (kinds == null || !kinds.isArray()) {
+            return DEFAULT_SERVER_MESSAGES;
+        }
+        List<String> asked = new ArrayList<>();
+        kinds.forEach(kind -> asked.add(kind.asText()));
+        return asked;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.voiceplane.call.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.api.CallView;
+import dev.voiceplane.call.api.CostBreakdown;
+import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.call.domain.CallType;
+import dev.voiceplane.call.repository.CallDocuments;
+import dev.voiceplane.call.repository.CallRepository;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.UUID;
+
+/**
+ * The end of a call: once it has ended and the runtime has reported its usage (or the report grace has passed, or
+ * the runtime never took the call), the cost is computed from the rate card, the analysis plan runs (outside any
+ * transaction: it calls the organisation's LLM), and then, in one transaction, cost, analysis and the
+ * {@code end-of-call-report} are written. Done once: a second finaliser finds the call finalised and writes nothing.
+ */
+@ApplicationScoped
+public class EndOfCall {
+
+    private final CallRepository calls;
+    private final CallDocuments documents;
+    private final Configurations configurations;
+    private final Details details;
+    private final CallViews views;
+    private final CallAnalyst analyst;
+    private final ServerMessages messages;
+    private final RateCard rates;
+    private final ObjectMapper json;
+
+    public EndOfCall(CallRepository calls, CallDocuments documents, Configurations configurations, Details details,
+            CallViews views, CallAnalyst analyst, ServerMessages messages, RateCard rates, ObjectMapper json) {
+        this.calls = calls;
+        this.documents = documents;
+        this.configurations = configurations;
+        this.details = details;
+        this.views = views;
+        this.analyst = analyst;
+        this.messages = messages;
+        this.rates = rates;
+        this.json = json;
+    }
+
+    /** Finalises the call if it is ready (see the class comment); {@code force} is the sweeper after the grace. */
+    public void finaliseIfReady(String orgId, UUID id, boolean force) {
+        Call call = calls.findOwned(orgId, id).orElse(null);
+        if (call == null || !call.ended() || call.finalised) {
+            return;
+        }
+        boolean runtimeNeverTookIt = call.startedAt == null;
+        if (!force && !call.runtimeEnded && !runtimeNeverTookIt) {
+            return; // the runtime's report (usage, transcript, recordings) is still to come
+        }
+        CallDocuments.Stored stored = documents.read(orgId, id);
+        CallView view = views.view(call, stored);
+        ObjectNode assistant = configurations.effectiveAssistant(configurations.read(stored.configuration(),
+                call.sealingContext()));
+        CallAnalyst.Result analysis = analyst.analyse(orgId, assistant, view.transcript());
+        CostBreakdown cost = Costs.breakdown(rates, usage(call), analysis.summary(), analysis.structuredData(),
+                analysis.successEvaluation());
+        QuarkusTransaction.requiringNew().run(() -> {
+            Call locked = calls.findOwnedForChange(orgId, id).orElse(null);
+            if (locked == null || locked.finalised) {
+                return;
+            }
+            ObjectNode row = details.read(locked);
+            row.set("costBreakdown", json.valueToTree(cost));
+            if (analysis.analysis() != null) {
+                row.set("analysis", json.valueToTree(analysis.analysis()));
+            }
+            details.write(locked, row);
+            locked.cost = cost.total();
+            locked.finalised = true;
+            locked.touch();
+            messages.endOfCallReport(locked);
+        });
+    }
+
+    private Costs.Usage usage(Call call) {
+        JsonNode usage = details.internal(details.read(call)).path("usage");
+        BigDecimal duration;
+        if (call.carrierDurationSeconds != null) {
+            duration = BigDecimal.valueOf(call.carrierDurationSeconds);
+        } else if (call.startedAt != null && call.endedAt != null) {
+            duration = BigDecimal.valueOf(Math.max(0, Duration.between(call.startedAt, call.endedAt).toMillis()))
+                    .movePointLeft(3);
+        } else {
+            duration = BigDecimal.ZERO;
+        }
+        return new Costs.Usage(duration, !CallType.WEB.equals(call.type),
+                usage.path("sttSeconds").isNumber() ? usage.path("sttSeconds").decimalValue() : BigDecimal.ZERO,
+                usage.path("llmPromptTokens").asLong(0), usage.path("llmCompletionTokens").asLong(0),
+                usage.path("ttsCharacters").asLong(0));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.voiceplane.call.service;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.api.PhoneNumberConfiguration;
+import dev.voiceplane.call.api.RuntimeConfiguration;
+import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.call.repository.CallDocuments;
+import dev.voiceplane.call.repository.CallRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/** What the voice runtime runs a call with ({@code GET /internal/call/{id}/runtime}, docs/calls.md). */
+@ApplicationScoped
+public class RuntimeConfigurations {
+
+    private final CallRepository calls;
+    private final CallDocuments documents;
+    private final Configurations configurations;
+    private final CallViews views;
+    private final ObjectMapper json;
+
+    public RuntimeConfigurations(CallRepository calls, CallDocuments documents, Configurations configurations,
+            CallViews views, ObjectMapper json) {
+        this.calls = calls;
+        this.documents = documents;
+        this.configurations = configurations;
+        this.views = views;
+        this.json = json;
+    }
+
+    public RuntimeConfiguration of(String orgId, UUID id) {
+        Call call = calls.requireOwned(orgId, id, CallManagement.RESOURCE);
+        CallDocuments.Stored stored = documents.read(orgId, id);
+        ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
+        ObjectNode assistant = configurations.effectiveAssistant(configuration);
+        ObjectNode squad = null;
+        Set<String> providers = new LinkedHashSet<>();
+        addProviders(assistant, providers);
+        if (configuration.get("squad") instanceof ObjectNode frozenSquad) {
+            squad = json.createObjectNode();
+            ArrayNode members = squad.putArray("members");
+            for (JsonNode member : frozenSquad.path("members")) {
+                ObjectNode memberAssistant = configurations.member(configuration, member);
+                addProviders(memberAssistant, providers);
+                ObjectNode entry = members.addObject();
+                entry.set("assistant", memberAssistant);
+                if (member.has("assistantDestinations")) {
+                    entry.set("assistantDestinations", member.get("assistantDestinations"));
+                }
+            }
+        }
+        PhoneNumberConfiguration number = configuration.has("phoneNumber")
+                ? json.convertValue(configuration.get("phoneNumber"), PhoneNumberConfiguration.class).withoutSecret()
+                : null;
+        List<String> credentialProviders = new ArrayList<>(providers);
+        return new RuntimeConfiguration(views.view(call, stored), assistant, squad,
+                configurations.variableValues(configuration), number, credentialProviders);
+    }
+
+    private static void addProviders(JsonNode assistant, Set<String> providers) {
+        for (String part : List.of("transcriber", "model", "voice")) {
+            JsonNode provider = assistant.path(part).path("provider");
+            if (provider.isTextual()) {
+                providers.add(provider.asText());
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package dev.voiceplane.call.service;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.api.EventReceipt;
+import dev.voiceplane.call.api.RuntimeEvent;
+import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.call.domain.CallStatus;
+import dev.voiceplane.call.domain.EndedReason;
+import dev.voiceplane.call.repository.CallDocuments;
+import dev.voiceplane.call.repository.CallEvents;
+import dev.voiceplane.call.repository.CallRepository;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * What the voice runtime reports about a call (docs/calls.md "Runtime contract"): each event is recorded once by
+ * its sequence number and applied in the same transaction; an event that does not move the call forward is
+ * recorded and changes nothing. The runtime's {@code ended} carries usage and recordings and lets the end-of-call
+ * report be written.
+ */
+@ApplicationScoped
+public class RuntimeEvents {
+
+    static final String SOURCE = "runtime";
+
+    private final CallRepository calls;
+    private final CallEvents events;
+    private final CallDocuments documents;
+    private final Lifecycle lifecycle;
+    private final ServerMessages messages;
+    private final Details details;
+    private final EndOfCall endOfCall;
+    private final ObjectMapper json;
+
+    public RuntimeEvents(CallRepository calls, CallEvents events, CallDocuments documents, Lifecycle lifecycle,
+            ServerMessages messages, Details details, EndOfCall endOfCall, ObjectMapper json) {
+        this.calls = calls;
+        this.events = events;
+        this.documents = documents;
+        this.lifecycle = lifecycle;
+        this.messages = messages;
+        this.details = details;
+        this.endOfCall = endOfCall;
+        this.json = json;
+    }
+
+    public EventReceipt report(String orgId, UUID callId, RuntimeEvent event) {
+        requireComplete(event);
+        String payload;
+        try {
+            payload = json.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        EventReceipt receipt = QuarkusTransaction.requiringNew().call(() -> {
+            Call call = calls.requireOwnedForChange(orgId, callId, "Call");
+            String key = Long.toString(event.sequence());
+            if (!events.record(orgId, callId, SOURCE, key, event.type(), payload)) {
+                return new EventReceipt(false, false, call.status);
+            }
+            boolean applied = apply(call, event);
+            if (applied) {
+                events.markApplied(orgId, callId, SOURCE, key);
+            }
+            return new EventReceipt(true, applied, call.status);
+        });
+        if ("ended".equals(event.type()) && receipt.recorded()) {
+            endOfCall.finaliseIfReady(orgId, callId, false);
+        }
+        return receipt;
+    }
+
+    private boolean apply(Call call, RuntimeEvent event) {
+        var now = OrgScopedEntity.now();
+        switch (event.type()) {
+            case "in-progress":
+                return lifecycle.move(call, CallStatus.IN_PROGRESS, now);
+            case "message":
+                documents.putMessage(call.orgId, call.id, event.sequence(), event.message().toString());
+                call.touch();
+                return true;
+            case "forwarding": {
+                boolean moved = lifecycle.move(call, CallStatus.FORWARDING, now);
+                if (moved && event.forwardedPhoneNumber() != null) {
+                    ObjectNode row = details.read(call);
+                    row.put("forwardedPhoneNumber", event.forwardedPhoneNumber());
+                    details.write(call, row);
+                }
+                return moved;
+            }
+            case "hang":
+                if (call.ended()) {
+                    return false;
+                }
+                messages.hang(call);
+                return true;
+            case "ended": {
+                if (call.runtimeEnded) {
+                    return false;
+                }
+                ObjectNode row = details.read(call);
+                if (event.usage() != null) {
+                    details.internal(row).set("usage", json.valueToTree(event.usage()));
+                }
+                if (event.recordingUrl() != null) {
+                    row.put("recordingUrl", event.recordingUrl());
+                }
+                if (event.stereoRecordingUrl() != null) {
+                    row.put("stereoRecordingUrl", event.stereoRecordingUrl());
+                }
+                details.write(call, row);
+                call.runtimeEnded = true;
+                call.touch();
+                lifecycle.end(call, event.endedReason(), now);
+                return true;
+            }
+            default:
+                return false;
+        }
+    }
+
+    private static void requireComplete(RuntimeEvent event) {
+        List<String> problems = new ArrayList<>();
+        switch (event.type()) {
+            case "message" -> {
+                if (event.message() == null || !event.message().path("role").isTextual()
+                        || !event.message().path("message").isTextual()) {
+                    problems.add("message must be an object with role and message strings");
+                }
+            }
+            case "ended" -> {
+                if (event.endedReason() == null || !EndedReason.FROM_RUNTIME.contains(event.endedReason())) {
+                    problems.add("endedReason must be one of the following values: "
+                            + String.join(", ", EndedReason.FROM_RUNTIME.stream().sorted().toList()));
+                }
+            }
+            default -> {
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.voiceplane.call.rest;
+
+import static dev.voiceplane.kit.testing.TestClients.newId;
+import static dev.voiceplane.kit.testing.TestClients.orgA;
+import static dev.voiceplane.kit.testing.TestClients.orgB;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.kit.testing.TestDatabase;
+import dev.voiceplane.kit.testing.TestKeys;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Reading, listing, renaming, ending and deleting calls; two organisations never see each other's. */
+@QuarkusTest
+class CallManagementTest {
+
+    @InjectWireMock
+    WireMockServer wireMock;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    private String webCall(String body) {
+        return orgA().body(body).when().post("/call/web").then().statusCode(201).extract().path("id");
+    }
+
+    @Test
+    void listsAreNewestFirstAndFilterByAssistantIdPhoneNumberIdAndId() {
+        String assistantId = Stubs.assistant(wireMock, TestKeys.ORG_A, "{\"name\":\"listed\"}");
+        String first = webCall("{\"assistantId\":\"" + assistantId + "\"}");
+        String second = webCall("{\"assistantId\":\"" + assistantId + "\"}");
+        webCall("{\"assistant\":" + CallCreationTest.INLINE + "}");
+        orgA().queryParam("assistantId", assistantId).when().get("/call").then().statusCode(200)
+                .body("id", equalTo(List.of(second, first)));
+        orgA().queryParam("id", first).when().get("/call").then().statusCode(200).body("id", equalTo(List.of(first)));
+        orgA().queryParam("id", "not-a-uuid").when().get("/call").then().statusCode(200).body("size()", equalTo(0));
+        orgA().queryParam("assistantId", assistantId).queryParam("limit", 1).when().get("/call").then()
+                .body("id", equalTo(List.of(second)));
+        orgA().queryParam("limit", 0).when().get("/call").then().body("size()", equalTo(0));
+        orgA().queryParam("limit", 1001).when().get("/call").then().statusCode(400);
+        orgA().queryParam("squadId", "x").when().get("/call").then().statusCode(400)
+                .body("message", hasItem("property squadId should not exist"));
+        orgA().queryParam("createdAtGt", "yesterday").when().get("/call").then().statusCode(400);
+    }
+
+    @Test
+    void twoOrganisationsNeverSeeEachOthersCalls() {
+        String id = webCall("{\"assistant\":" + CallCreationTest.INLINE + "}");
+        orgB().when().get("/call/" + id).then().statusCode(404).body("message", equalTo("Call not found"));
+        orgB().body("{\"name\":\"mine\"}").when().patch("/call/" + id).then().statusCode(404);
+        orgB().when().post("/call/" + id + "/end").then().statusCode(404);
+        orgB().when().delete("/call/" + id).then().statusCode(404);
+        orgB().queryParam("limit", 1000).when().get("/call").then().statusCode(200)
+                .body("id", not(hasItem(id))).body("orgId", everyItem(equalTo(TestKeys.ORG_B)));
+        orgA().when().get("/call/" + id).then().statusCode(200).body("status", equalTo("queued"));
+        orgA().when().get("/call/not-a-uuid").then().statusCode(404);
+    }
+
+    @Test
+    void patchChangesOnlyNameAndMetadata() {
+        String id = webCall("{\"assistant\":" + CallCreationTest.INLINE + ",\"name\":\"before\",\"metadata\":{\"a\":1}}");
+        orgA().body("{\"name\":\"after\"}").when().patch("/call/" + id).then().statusCode(200)
+                .body("name", equalTo("after")).body("metadata.a", equalTo(1));
+        orgA().body("{\"metadata\":{\"b\":2}}").when().patch("/call/" + id).then().statusCode(200)
+                .body("name", equalTo("after")).body("metadata.b", equalTo(2)).body("metadata.a", nullValue());
+        orgA().body("{\"metadata\":null,\"name\":null}").when().patch("/call/" + id).then().statusCode(200)
+                .body("metadata", nullValue()).body("name", nullValue());
+        orgA().body("{\"status\":\"ended\",\"name\":5,\"metadata\":[1]}").when().patch("/call/" + id).then().statusCode(400)
+                .body("message", hasItem("property status should not exist"))
+                .body("message", hasItem("name must be a string"))
+                .body("message", hasItem("metadata must be an object"));
+        orgA().body("{\"name\":\"" + "x".repeat(41) + "\"}").when().patch("/call/" + id).then().statusCode(400);
+        orgA().when().get("/call/" + id).then().body("status", equalTo("queued"));
+    }
+
+    @Test
+    void endingOnRequestIsManuallyCanceledAndHangsUp() {
+        String numberId = Stubs.phoneNumber(wireMock, TestKeys.ORG_A, null, null);
+        String carrierCallId = "CA-end-" + newId();
+        Stubs.dial(wireMock, numberId, carrierCallId);
+        String id = orgA().body("{\"assistant\":" + CallCreationTest.INLINE + ",\"phoneNumberId\":\"" + numberId
+                + "\",\"customer\":{\"number\":\"+14155550123\"}}").when().post("/call/phone")
+                .then().statusCode(201).extract().path("id");
+        orgA().when().post("/call/" + id + "/end").then().statusCode(200)
+                .body("status", equalTo("ended")).body("endedReason", equalTo("manually-canceled"));
+        // The carrier's own end afterwards changes nothing; ending again neither.
+        CarrierEventsTest.report(CarrierEventsTest.event("end-c", id, carrierCallId, "status", "canceled", null, 3L, null),
+                true, false, "ended");
+        orgA().when().post("/call/" + id + "/end").then().statusCode(200).body("endedReason", equalTo("manually-canceled"));
+        wireMock.verify(1, com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+                com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/internal/phone-number/" + numberId + "/hangup")));
+    }
+
+    @Test
+    void deleteEndsALiveCallThenDeletesItsData() throws Exception {
+        String id = webCall("{\"assistant\":" + CallCreationTest.INLINE + "}");
+        orgA().when().delete("/call/" + id).then().statusCode(200)
+                .body("id", equalTo(id)).body("status", equalTo("ended"))
+                .body("endedReason", equalTo("manually-canceled"));
+        orgA().when().get("/call/" + id).then().statusCode(404);
+        orgA().when().delete("/call/" + id).then().statusCode(404);
+        java.util.UUID uuid = java.util.UUID.fromString(id);
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from call.call_documents where call_id = ?", uuid));
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from call.call_events where call_id = ?", uuid));
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from call.call_outbox where call_id = ?", uuid));
+    }
+}

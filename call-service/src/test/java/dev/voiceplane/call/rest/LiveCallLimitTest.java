@@ -1,0 +1,48 @@
+package dev.voiceplane.call.rest;
+
+import static dev.voiceplane.kit.testing.TestClients.orgC;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.voiceplane.kit.testing.Race;
+import dev.voiceplane.kit.testing.TestDatabase;
+import dev.voiceplane.kit.testing.TestKeys;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The live-call limit holds under concurrent creations (organisation C's limit is 3 in the test configuration;
+ * no other test makes calls for C).
+ */
+@QuarkusTest
+class LiveCallLimitTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void concurrentCreationsAtTheLimitAdmitExactlyTheLimit() throws Exception {
+        String body = "{\"assistant\":" + CallCreationTest.INLINE + "}";
+        List<Integer> statuses = Race.statuses(8, () -> orgC().body(body).when().post("/call/web").statusCode());
+        assertEquals(3, Collections.frequency(statuses, 201), statuses.toString());
+        assertEquals(5, Collections.frequency(statuses, 429), statuses.toString());
+        assertEquals(3, TestDatabase.count(dataSource,
+                "select count(*) from call.calls where org_id = ? and status <> 'ended'", TestKeys.ORG_C));
+
+        orgC().body(body).when().post("/call/web").then().statusCode(429)
+                .header("Retry-After", equalTo("5"))
+                .body("statusCode", equalTo(429))
+                .body("error", equalTo("Too Many Requests"))
+                .body("message", startsWith("Over Concurrency Limit"));
+
+        // Ending one frees a place.
+        String live = orgC().queryParam("limit", 1).when().get("/call").then().statusCode(200).extract().path("[0].id");
+        orgC().when().post("/call/" + live + "/end").then().statusCode(200).body("endedReason", equalTo("manually-canceled"));
+        orgC().body(body).when().post("/call/web").then().statusCode(201);
+    }
+}

@@ -159,6 +159,7 @@ public class CallCreation {
             }
             ObjectNode internal = details.internal(row);
             internal.set("serverMessages", json.valueToTree(configurations.serverMessages(assistant)));
+            configurations.voicemailTypes(assistant).ifPresent(types -> internal.set("voicemailDetectionTypes", types));
             if (number != null) {
                 internal.set("phoneNumber", json.valueToTree(number.withoutSecret()));
             }

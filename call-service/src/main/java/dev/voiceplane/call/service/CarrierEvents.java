@@ -1,6 +1,7 @@
 package dev.voiceplane.call.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.call.api.CarrierEvent;
 import dev.voiceplane.call.api.EventReceipt;
@@ -33,9 +34,11 @@ public class CarrierEvents {
     private final Telephony telephony;
     private final EndOfCall endOfCall;
     private final ObjectMapper json;
+    private final Details details;
 
     public CarrierEvents(CallRepository calls, CallEvents events, Lifecycle lifecycle, Telephony telephony,
-            EndOfCall endOfCall, ObjectMapper json) {
+            EndOfCall endOfCall, ObjectMapper json, Details details) {
+        this.details = details;
         this.calls = calls;
         this.events = events;
         this.lifecycle = lifecycle;
@@ -109,7 +112,7 @@ public class CarrierEvents {
         }
         var now = OrgScopedEntity.now();
         if (CarrierEvent.ANSWERED_BY.equals(event.type())) {
-            return machine(event.answeredBy()) && lifecycle.end(call, EndedReason.VOICEMAIL, now);
+            return voicemail(call, event.answeredBy()) && lifecycle.end(call, EndedReason.VOICEMAIL, now);
         }
         if (!CarrierEvent.STATUS.equals(event.type()) || event.carrierStatus() == null) {
             return false;
@@ -129,8 +132,24 @@ public class CarrierEvents {
         };
     }
 
-    /** Twilio's {@code machine_start}, {@code machine_end_*}, {@code fax}; Vonage's {@code machine}. */
-    private static boolean machine(String answeredBy) {
-        return answeredBy != null && (answeredBy.startsWith("machine") || answeredBy.equals("fax"));
+    /**
+     * Whether an answering-machine result means voicemail: one of the assistant's
+     * {@code voicemailDetection.voicemailDetectionTypes} when it names them, else any machine (Twilio's
+     * {@code machine_start}, {@code machine_end_*}, {@code fax}; Vonage's {@code machine}).
+     */
+    private boolean voicemail(Call call, String answeredBy) {
+        if (answeredBy == null) {
+            return false;
+        }
+        JsonNode types = details.internal(details.read(call)).get("voicemailDetectionTypes");
+        if (types != null && types.isArray() && !"machine".equals(answeredBy)) {
+            for (JsonNode type : types) {
+                if (answeredBy.equals(type.asText())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return answeredBy.startsWith("machine") || answeredBy.equals("fax");
     }
 }

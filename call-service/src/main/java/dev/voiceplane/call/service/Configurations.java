@@ -116,6 +116,12 @@ public class Configurations {
         return json.valueToTree(merged);
     }
 
+    /** The answering-machine results the assistant counts as voicemail, when it names them. */
+    public java.util.Optional<JsonNode> voicemailTypes(ObjectNode effectiveAssistant) {
+        JsonNode types = effectiveAssistant.path("voicemailDetection").get("voicemailDetectionTypes");
+        return types != null && types.isArray() ? java.util.Optional.of(types) : java.util.Optional.empty();
+    }
+
     /** The kinds of server messages the assistant asked for. */
     public List<String> serverMessages(ObjectNode effectiveAssistant) {
         JsonNode kinds = effectiveAssistant.get("serverMessages");

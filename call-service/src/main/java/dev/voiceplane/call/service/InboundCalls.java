@@ -142,6 +142,7 @@ public class InboundCalls {
         }
         ObjectNode internal = details.internal(row);
         internal.set("serverMessages", json.valueToTree(configurations.serverMessages(assistant)));
+        configurations.voicemailTypes(assistant).ifPresent(types -> internal.set("voicemailDetectionTypes", types));
         internal.set("phoneNumber", json.valueToTree(request.phoneNumber().withoutSecret()));
         details.write(call, row);
         return call;
@@ -163,8 +164,12 @@ public class InboundCalls {
     private Resolution resolve(String orgId, UUID id, InboundCallRequest request) {
         PhoneNumberConfiguration number = request.phoneNumber();
         if (number.assistantId() != null) {
-            return frozen(orgId, new CallRequest(number.assistantId(), null, null, null, null, null, null, null, null,
-                    null, null), EndedReason.ASSISTANT_NOT_FOUND);
+            Resolution fromNumber = frozen(orgId, new CallRequest(number.assistantId(), null, null, null, null, null,
+                    null, null, null, null, null), EndedReason.ASSISTANT_NOT_FOUND);
+            // An assistant deleted after the number was set up counts as none: the server URL is asked, if any.
+            if (fromNumber.endedReason() == null || number.serverUrl() == null || number.serverUrl().isBlank()) {
+                return fromNumber;
+            }
         }
         if (number.serverUrl() == null || number.serverUrl().isBlank()) {
             return refused(EndedReason.ASSISTANT_NOT_FOUND, REFUSAL);

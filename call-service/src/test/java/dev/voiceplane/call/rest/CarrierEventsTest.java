@@ -115,6 +115,23 @@ class CarrierEventsTest {
     }
 
     @Test
+    void onlyTheAssistantsVoicemailTypesCountAsVoicemail() {
+        String numberId = Stubs.phoneNumber(wireMock, TestKeys.ORG_A, null, null);
+        String carrierCallId = "CA-vm-" + newId();
+        Stubs.dial(wireMock, numberId, carrierCallId);
+        String id = orgA().body("{\"assistant\":{\"voicemailDetection\":{\"provider\":\"twilio\","
+                + "\"voicemailDetectionTypes\":[\"machine_end_beep\"]}},\"phoneNumberId\":\"" + numberId
+                + "\",\"customer\":{\"number\":\"+14155550123\"}}").when().post("/call/phone")
+                .then().statusCode(201).extract().path("id");
+        wireMock.verify(postRequestedFor(urlEqualTo("/internal/phone-number/" + numberId + "/dial"))
+                .withRequestBody(matchingJsonPath("$.voicemailDetection.voicemailDetectionTypes[0]",
+                        com.github.tomakehurst.wiremock.client.WireMock.equalTo("machine_end_beep"))));
+        report(event("vm1", id, carrierCallId, "answered-by", null, "machine_start", null, null), true, false, "queued");
+        report(event("vm2", id, carrierCallId, "answered-by", null, "machine_end_beep", null, null), true, true, "ended");
+        orgA().when().get("/call/" + id).then().body("endedReason", equalTo("voicemail"));
+    }
+
+    @Test
     void anEventForAnUnknownCallIsA404AndBadEventsA400() {
         internal(TestKeys.ORG_A).body(event("x", null, "CA-nobody", "status", "ringing", null, 1L, null))
                 .when().post("/internal/call/events").then().statusCode(404);

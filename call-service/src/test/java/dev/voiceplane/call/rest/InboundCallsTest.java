@@ -111,5 +111,15 @@ class InboundCallsTest {
         Stubs.unknownAssistant(wireMock, unknown);
         ExtractableResponse<Response> gone = open("CA-gone-" + newId(), Stubs.numberJson(newId(), TestKeys.ORG_A, unknown, null));
         assertEquals("refuse", gone.path("answer"));
+        orgA().when().get("/call/" + gone.path("callId")).then()
+                .body("endedReason", org.hamcrest.Matchers.equalTo("assistant-not-found"));
+        // A deleted assistant counts as none: the server URL is asked.
+        String hookAfterDelete = "/hooks/" + newId();
+        wireMock.stubFor(post(urlEqualTo(hookAfterDelete)).willReturn(okJson("{\"assistant\":{\"name\":\"fallback\"}}")));
+        ExtractableResponse<Response> fallback = open("CA-fb-" + newId(),
+                Stubs.numberJson(newId(), TestKeys.ORG_A, unknown, wireMock.baseUrl() + hookAfterDelete));
+        assertEquals("connect", fallback.path("answer"));
+        orgA().when().get("/call/" + fallback.path("callId")).then()
+                .body("assistant.name", org.hamcrest.Matchers.equalTo("fallback"));
     }
 }

@@ -184,14 +184,22 @@ public class CallCreation {
         ObjectNode voicemail = assistant.get("voicemailDetection") instanceof ObjectNode v ? v : null;
         Optional<Telephony.Dialled> dialled = telephony.dial(orgId, number.id(), id.toString(), body.customer(),
                 voicemail, maxDuration(assistant));
-        QuarkusTransaction.requiringNew().run(() -> {
+        boolean endedMeanwhile = QuarkusTransaction.requiringNew().call(() -> {
             Call call = calls.findOwnedForChange(orgId, id).orElse(null);
-            if (call == null || call.ended()) {
-                return;
+            if (call == null) {
+                return dialled.isPresent();
+            }
+            if (call.ended()) {
+                // Ended on request while it was being dialled: the carrier call just placed must not ring on.
+                if (dialled.isPresent() && call.phoneCallProviderId == null) {
+                    call.phoneCallProviderId = dialled.get().phoneCallProviderId();
+                    call.touch();
+                }
+                return dialled.isPresent();
             }
             if (dialled.isEmpty()) {
                 lifecycle.end(call, EndedReason.failedToConnect(number.carrierName()), OrgScopedEntity.now());
-                return;
+                return false;
             }
             Telephony.Dialled placed = dialled.get();
             if (placed.phoneCallProvider() != null) {
@@ -204,7 +212,11 @@ public class CallCreation {
                 details.write(call, row);
             }
             call.touch();
+            return false;
         });
+        if (endedMeanwhile) {
+            telephony.hangUp(orgId, number.id(), dialled.get().phoneCallProviderId());
+        }
         if (dialled.isEmpty()) {
             endOfCall.finaliseIfReady(orgId, id, false);
         }

@@ -102,6 +102,40 @@ class CallManagementTest {
     }
 
     @Test
+    void aCallEndedWhileItIsBeingDialledIsHungUpOnceTheCarrierAnswers() throws Exception {
+        String numberId = Stubs.phoneNumber(wireMock, TestKeys.ORG_A, null, null);
+        String carrierCallId = "CA-slow-" + newId();
+        Stubs.dial(wireMock, numberId, carrierCallId);
+        wireMock.stubFor(com.github.tomakehurst.wiremock.client.WireMock.post(
+                        com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/internal/phone-number/" + numberId + "/dial"))
+                .willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(201)
+                        .withHeader("Content-Type", "application/json").withFixedDelay(3000)
+                        .withBody("{\"phoneCallProvider\":\"twilio\",\"phoneCallProviderId\":\"" + carrierCallId + "\"}")));
+        String name = "slow " + newId().substring(0, 8);
+        java.util.concurrent.CompletableFuture<String> created = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                orgA().body("{\"assistant\":" + CallCreationTest.INLINE + ",\"name\":\"" + name + "\",\"phoneNumberId\":\""
+                        + numberId + "\",\"customer\":{\"number\":\"+14155550123\"}}").when().post("/call/phone")
+                        .then().statusCode(201).extract().path("id"));
+        // The call is stored before it is dialled: find it (bounded poll) and end it while the carrier is slow.
+        String id = null;
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (id == null && System.nanoTime() < deadline) {
+            List<String> ids = Outboxes.column(dataSource, "select id::text from call.calls where name = ?", name);
+            id = ids.isEmpty() ? null : ids.getFirst();
+            if (id == null) {
+                Thread.onSpinWait();
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertNotNull(id, "the call was not stored before dialling");
+        orgA().when().post("/call/" + id + "/end").then().statusCode(200).body("endedReason", equalTo("manually-canceled"));
+        assertEquals(id, created.get(30, java.util.concurrent.TimeUnit.SECONDS));
+        wireMock.verify(1, com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+                com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo("/internal/phone-number/" + numberId + "/hangup")));
+        orgA().when().get("/call/" + id).then().body("phoneCallProviderId", equalTo(carrierCallId))
+                .body("status", equalTo("ended"));
+    }
+
+    @Test
     void deleteEndsALiveCallThenDeletesItsData() throws Exception {
         String id = webCall("{\"assistant\":" + CallCreationTest.INLINE + "}");
         orgA().when().delete("/call/" + id).then().statusCode(200)

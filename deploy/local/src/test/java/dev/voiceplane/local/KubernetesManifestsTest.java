@@ -95,7 +95,7 @@ class KubernetesManifestsTest {
                 }
             }
         }
-        assertEquals(Set.of("assistant-service", "credential-service", "telephony-service"), holders);
+        assertEquals(Set.of("assistant-service", "call-service", "credential-service", "telephony-service"), holders);
     }
 
     @Test

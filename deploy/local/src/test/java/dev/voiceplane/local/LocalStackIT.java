@@ -289,18 +289,6 @@ class LocalStackIT {
         as("key-a").when().get("/call").then().statusCode(200).body("size()", equalTo(0));
     }
 
-    @Test
-    void aServiceThatIsNotBuiltAnswers503() {
-        // telephony-service: the first routed service in this list that is not built yet (was call-service).
-        as("key-a").when().get("/phone-number")
-                .then().statusCode(503)
-                .contentType(ContentType.JSON)
-                .header(Gateway.REQUEST_ID, notNullValue())
-                .body("message", equalTo("telephony-service is not running"))
-                .body("error", equalTo("Service Unavailable"))
-                .body("statusCode", equalTo(503));
-    }
-
     private static RequestSpecification as(String key) {
         return given().header("Authorization", "Bearer " + key).contentType(ContentType.JSON);
     }

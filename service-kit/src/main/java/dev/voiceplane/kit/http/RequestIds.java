@@ -11,9 +11,11 @@ import org.jboss.logging.MDC;
  * It is echoed on every response (errors included) and put in the logging context as {@code requestId}.
  * Runs first (see {@link RequestPipeline}), so that every answer after it carries the id.
  */
-final class RequestIds {
+public final class RequestIds {
 
-    static final String HEADER = "X-Request-Id";
+    public static final String HEADER = "X-Request-Id";
+    /** Logging-context key of the id (the kit's internal clients forward it). */
+    public static final String MDC_KEY = RequestId.MDC_KEY;
     private static final Pattern ACCEPTABLE = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
     private RequestIds() {

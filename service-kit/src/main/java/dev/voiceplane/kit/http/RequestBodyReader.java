@@ -45,7 +45,12 @@ public class RequestBodyReader implements ReaderInterceptor {
         return body;
     }
 
+    /**
+     * JSON, or a wildcard that JAX-RS resolves to the endpoint's JSON reader ({@code *}{@code /*},
+     * {@code application/*}): either way the body is read as JSON, so it is screened as JSON.
+     */
     private static boolean isJson(MediaType type) {
-        return type != null && (type.getSubtype().equals("json") || type.getSubtype().endsWith("+json"));
+        return type == null || type.isWildcardType() || type.isWildcardSubtype()
+                || type.getSubtype().equals("json") || type.getSubtype().endsWith("+json");
     }
 }

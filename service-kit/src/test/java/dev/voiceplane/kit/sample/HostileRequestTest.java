@@ -95,6 +95,10 @@ class HostileRequestTest {
         for (byte[] body : bodies) {
             assertErrorShape(post("application/json", body), 400);
         }
+        // A wildcard Content-Type is read as JSON, so it is screened as JSON (found by the fuzz suite).
+        for (String wildcard : List.of("*/*", "application/*")) {
+            assertErrorShape(post(wildcard, "{\"text\":\"utf16\"}".getBytes(java.nio.charset.StandardCharsets.UTF_16)), 400);
+        }
         TestClients.orgA().when().get("/note?text=/..").then().statusCode(200).body("$", empty());
         // Valid multi-byte UTF-8 is of course still text.
         Answer fine = post("application/json", "{\"text\":\"é✓😀\"}".getBytes(UTF_8));

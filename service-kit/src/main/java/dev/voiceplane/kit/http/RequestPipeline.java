@@ -5,6 +5,7 @@ import dev.voiceplane.kit.error.ApiException;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -42,6 +43,9 @@ public class RequestPipeline {
     static final int TARGET = 980;
     static final int CONTENT_TYPE = 970;
     static final int BODY = 960;
+
+    /** How long a refused request's unread body is drained before the connection is closed anyway. */
+    private static final long DRAIN_MILLIS = 2_000;
 
     /** Statuses the router or the HTTP layer may fail a request with before JAX-RS could answer. */
     private static final int[] ROUTER_FAILURES = {400, 404, 405, 406, 408, 413, 414, 415, 431, 500};
@@ -96,8 +100,9 @@ public class RequestPipeline {
     }
 
     /**
-     * Answers a request whose body was not read to its end, and closes the connection once the answer is out
-     * (the rest of the body may still be on its way, and would be taken for the next request).
+     * Answers a request whose body was not read to its end, and closes the connection (the rest of the body may
+     * still be on its way, and would be taken for the next request). The unread body is drained for a moment
+     * first: closing a socket with unread bytes resets it, and the client may then lose the answer.
      */
     static void refuse(RoutingContext ctx, ApiError error) {
         if (ctx.response().ended() || ctx.response().headWritten()) {
@@ -109,7 +114,23 @@ public class RequestPipeline {
                 .setStatusCode(error.statusCode())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(Json.encode(error))
-                .onComplete(written -> ctx.request().connection().close());
+                .onComplete(written -> drainThenClose(ctx));
+    }
+
+    private static void drainThenClose(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        if (request.isEnded()) {
+            request.connection().close();
+            return;
+        }
+        long timer = ctx.vertx().setTimer(DRAIN_MILLIS, fired -> request.connection().close());
+        request.handler(ignored -> { });
+        request.exceptionHandler(ignored -> ctx.vertx().cancelTimer(timer));
+        request.endHandler(end -> {
+            ctx.vertx().cancelTimer(timer);
+            request.connection().close();
+        });
+        request.resume();
     }
 
     static void answer(RoutingContext ctx, ApiError error) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.json.MergePatch;
+import dev.voiceplane.kit.json.StoredJson;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -19,11 +20,13 @@ public class Documents {
     private final ObjectMapper json;
     private final MergePatch merge;
     private final SecretBox box;
+    private final StoredJson stored;
 
-    public Documents(ObjectMapper json, MergePatch merge, SecretBox box) {
+    public Documents(ObjectMapper json, MergePatch merge, SecretBox box, StoredJson stored) {
         this.json = json;
         this.merge = merge;
         this.box = box;
+        this.stored = stored;
     }
 
     /** The stored text of a validated body, its secrets sealed for the row {@code context}. */
@@ -36,13 +39,12 @@ public class Documents {
         }
     }
 
-    /** Reads what was stored (it was validated when it was written), its secrets opened. */
+    /**
+     * Reads what was stored (it was validated when it was written), its secrets opened. A document that no longer
+     * reads as its type answers what can be read instead of failing (see the kit's {@link StoredJson}).
+     */
     public <T> T read(String document, Class<T> type, SealedFields secrets, String context) {
-        try {
-            return json.treeToValue(open(document, secrets, context), type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored document is not the JSON it was written as", e);
-        }
+        return stored.read(open(document, secrets, context), type, context);
     }
 
     /** The stored document with a PATCH applied, read and validated as a request body would be (see {@link MergePatch}). */

@@ -1,6 +1,8 @@
 package dev.voiceplane.local;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -14,9 +16,19 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-import io.vertx.core.http.impl.HttpUtils;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.http.UpgradeRejectedException;
+import io.vertx.core.http.WebSocket;
+import io.vertx.core.http.WebSocketBase;
+import io.vertx.core.http.WebSocketClient;
+import io.vertx.core.http.WebSocketClientOptions;
+import io.vertx.core.http.WebSocketConnectOptions;
+import io.vertx.core.http.WebSocketFrame;
 import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,8 +39,9 @@ import java.util.regex.Pattern;
 
 /**
  * The local stand-in for the Ingress controller: routes each request by the Ingress rules and proxies it, body
- * streamed both ways, to the service on this machine. Unrouted paths answer 404 and routes whose service is not
- * running answer 503, both in the API's error shape.
+ * streamed both ways, to the service on this machine; WebSocket upgrades are proxied frame by frame. Every answer
+ * the gateway gives itself is in the API's error shape: unrouted paths 404, routes whose service is not running
+ * 503, a request target that is not a URI 400, a request line or header block over the limit 414 or 431.
  */
 final class Gateway {
 
@@ -44,9 +57,14 @@ final class Gateway {
     /** Request headers the gateway has dealt with itself. */
     private static final Set<String> ANSWERED_HERE = Set.of("expect");
 
+    /** A relay, not an endpoint: frames and messages as large as the services take pass through. */
+    private static final int WEBSOCKET_MAX_FRAME = 16 * 1024 * 1024;
+    private static final int WEBSOCKET_MAX_MESSAGE = 64 * 1024 * 1024;
+
     private final IngressRoutes routes;
     private final Vertx vertx;
     private final HttpClient client;
+    private final WebSocketClient webSockets;
     private volatile Map<String, Integer> upstreams = Map.of();
     private HttpServer server;
 
@@ -55,6 +73,10 @@ final class Gateway {
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2).setWorkerPoolSize(2));
         this.client = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(2_000),
                 new PoolOptions().setHttp1MaxSize(64));
+        this.webSockets = vertx.createWebSocketClient(new WebSocketClientOptions()
+                .setConnectTimeout(2_000)
+                .setMaxFrameSize(WEBSOCKET_MAX_FRAME)
+                .setMaxMessageSize(WEBSOCKET_MAX_MESSAGE));
     }
 
     /** Starts listening; {@code port} 0 takes any free port. Returns the port. */
@@ -63,8 +85,12 @@ final class Gateway {
         // answered here rather than passed on.
         HttpServerOptions options = new HttpServerOptions()
                 .setHttp2ClearTextEnabled(false)
-                .setHandle100ContinueAutomatically(true);
-        HttpServer listening = vertx.createHttpServer(options).requestHandler(this::handle);
+                .setHandle100ContinueAutomatically(true)
+                .setMaxWebSocketFrameSize(WEBSOCKET_MAX_FRAME)
+                .setMaxWebSocketMessageSize(WEBSOCKET_MAX_MESSAGE);
+        HttpServer listening = vertx.createHttpServer(options)
+                .requestHandler(this::handle)
+                .invalidRequestHandler(Gateway::invalid);
         try {
             server = listening.listen(port, HOST).toCompletionStage().toCompletableFuture().join();
         } catch (CompletionException e) {
@@ -92,8 +118,16 @@ final class Gateway {
                 .filter(offered -> ACCEPTABLE_REQUEST_ID.matcher(offered).matches())
                 .orElseGet(() -> UUID.randomUUID().toString());
         // The services' Vert.x router resolves "..", "." and escaped unreserved characters before matching; routing
-        // on the same normalised path means /credential/../internal/... is /internal/..., and not routed.
-        String path = HttpUtils.normalizePath(request.path());
+        // on the same normalised path means /credential/../internal/... is /internal/..., and not routed. A target
+        // that is not a URI is refused here, as the services would refuse it (with an empty body).
+        String path;
+        try {
+            new URI(request.uri());
+            path = RequestPaths.normalise(request.path());
+        } catch (URISyntaxException | IllegalArgumentException e) {
+            reply(request, requestId, 400, "request target is not a valid URI");
+            return;
+        }
         Optional<String> service = routes.serviceFor(path);
         if (service.isEmpty()) {
             reply(request, requestId, 404, "Cannot " + request.method().name() + " " + request.path());
@@ -104,7 +138,102 @@ final class Gateway {
             reply(request, requestId, 503, service.get() + " is not running");
             return;
         }
+        if (isWebSocketUpgrade(request)) {
+            forwardWebSocket(request, path, service.get(), port, requestId);
+            return;
+        }
         forward(request, path, service.get(), port, requestId);
+    }
+
+    /** What the HTTP decoder could not read: a request line or header block over the limit, or no HTTP at all. */
+    private static void invalid(HttpServerRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        int status = cause instanceof TooLongHttpLineException ? 414
+                : cause instanceof TooLongHttpHeaderException ? 431
+                : 400;
+        String message = switch (status) {
+            case 414 -> "request line is too long";
+            case 431 -> "request headers are too large";
+            default -> "request is not valid HTTP";
+        };
+        request.response().putHeader(HttpHeaders.CONNECTION, "close");
+        reply(request, UUID.randomUUID().toString(), status, message);
+    }
+
+    private static boolean isWebSocketUpgrade(HttpServerRequest request) {
+        return "websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE))
+                && tokens(String.valueOf(request.getHeader(HttpHeaders.CONNECTION))).contains("upgrade");
+    }
+
+    /**
+     * Opens the WebSocket to the service first, so that a service that refuses it or is not there is answered over
+     * HTTP (its own answer, or a 503); then accepts the client's upgrade and relays frames both ways until either
+     * side closes, passing the close code on.
+     */
+    private void forwardWebSocket(HttpServerRequest request, String path, String service, int port, String requestId) {
+        request.pause();
+        MultiMap headers = forwardedHeaders(request, requestId);
+        for (String handshake : List.of("sec-websocket-key", "sec-websocket-version", "sec-websocket-extensions",
+                "sec-websocket-protocol", "content-length")) {
+            headers.remove(handshake);
+        }
+        WebSocketConnectOptions upstream = new WebSocketConnectOptions()
+                .setHost(HOST)
+                .setPort(port)
+                .setURI(request.query() == null ? path : path + "?" + request.query())
+                .setHeaders(headers);
+        String protocols = request.getHeader("Sec-WebSocket-Protocol");
+        if (protocols != null) {
+            upstream.setSubProtocols(List.copyOf(tokens(protocols)));
+        }
+        webSockets.connect(upstream)
+                .onFailure(failure -> {
+                    request.resume();
+                    if (failure instanceof UpgradeRejectedException refused) {
+                        // The service answered, just not with an upgrade: its answer is the client's.
+                        request.response().setStatusCode(refused.getStatus());
+                        refused.getHeaders().forEach(header -> {
+                            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                                request.response().headers().add(header.getKey(), header.getValue());
+                            }
+                        });
+                        request.response().end(refused.getBody() == null ? io.vertx.core.buffer.Buffer.buffer()
+                                : refused.getBody());
+                        return;
+                    }
+                    unreachable(request, service, requestId, failure);
+                })
+                .onSuccess(serviceSide -> request.toWebSocket()
+                        .onFailure(failure -> serviceSide.close())
+                        .onSuccess(clientSide -> relay(clientSide, serviceSide)));
+    }
+
+    private static void relay(ServerWebSocket clientSide, WebSocket serviceSide) {
+        pass(clientSide, serviceSide);
+        pass(serviceSide, clientSide);
+    }
+
+    /** Data frames from one side to the other as they come (fragments stay fragments), with back-pressure. */
+    private static void pass(WebSocketBase from, WebSocketBase to) {
+        from.frameHandler(frame -> {
+            if (isData(frame) && !to.isClosed()) {
+                to.writeFrame(frame);
+                if (to.writeQueueFull()) {
+                    from.pause();
+                    to.drainHandler(drained -> from.resume());
+                }
+            }
+        });
+        from.closeHandler(closed -> {
+            if (!to.isClosed()) {
+                Short code = from.closeStatusCode();
+                to.close(code == null ? (short) 1000 : code, from.closeReason());
+            }
+        });
+    }
+
+    private static boolean isData(WebSocketFrame frame) {
+        return frame.isText() || frame.isBinary() || frame.isContinuation();
     }
 
     private void forward(HttpServerRequest request, String path, String service, int port, String requestId) {

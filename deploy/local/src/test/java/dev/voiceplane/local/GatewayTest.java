@@ -10,6 +10,7 @@ import dev.voiceplane.local.IngressRoutes.Route;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -21,9 +22,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.WebSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,7 +48,10 @@ class GatewayTest {
     @BeforeAll
     static void start() throws IOException {
         stubVertx = Vertx.vertx();
-        HttpServer stub = stubVertx.createHttpServer().requestHandler(GatewayTest::stub)
+        HttpServer stub = stubVertx.createHttpServer(new io.vertx.core.http.HttpServerOptions()
+                        .setMaxWebSocketFrameSize(1024 * 1024).setMaxWebSocketMessageSize(1024 * 1024))
+                .requestHandler(GatewayTest::stub)
+                .webSocketHandler(GatewayTest::webSocketStub)
                 .listen(0, Gateway.HOST).toCompletionStage().toCompletableFuture().join();
         gateway = new Gateway(new IngressRoutes(List.of(
                 new Route("/echo", "echo-service"),
@@ -76,6 +85,148 @@ class GatewayTest {
                         .encode());
             }
         }
+    }
+
+    /**
+     * /echo/ws: says which request id and X-Custom header it got, then echoes every message; "close" makes it close
+     * with code 4001. Anything else is refused with a 401 (as a service refuses a missing key).
+     */
+    private static void webSocketStub(ServerWebSocket socket) {
+        if (!socket.path().equals("/echo/ws")) {
+            socket.reject(401);
+            return;
+        }
+        socket.writeTextMessage("hello " + socket.headers().get("X-Custom") + " " + socket.headers().get(Gateway.REQUEST_ID));
+        socket.textMessageHandler(text -> {
+            if (text.equals("close")) {
+                socket.close((short) 4001, "bye");
+            } else {
+                socket.writeTextMessage(text);
+            }
+        });
+        socket.binaryMessageHandler(socket::writeBinaryMessage);
+    }
+
+    @Test
+    void proxiesWebSocketsBothWaysWithHeadersAndCloseCodes() throws Exception {
+        BlockingQueue<Object> received = new LinkedBlockingQueue<>();
+        WebSocket socket = CLIENT.newWebSocketBuilder()
+                .header("X-Custom", "kept")
+                .header(Gateway.REQUEST_ID, "ws-1")
+                .buildAsync(URI.create("ws://localhost:" + port + "/echo/ws"), collector(received))
+                .get(30, TimeUnit.SECONDS);
+
+        assertEquals("hello kept ws-1", next(received));
+        socket.sendText("ping one", true).get(30, TimeUnit.SECONDS);
+        assertEquals("ping one", next(received));
+        byte[] payload = new byte[70_000];
+        new Random(3).nextBytes(payload);
+        socket.sendBinary(java.nio.ByteBuffer.wrap(payload), true).get(30, TimeUnit.SECONDS);
+        Object echoed = next(received);
+        assertTrue(echoed instanceof byte[], "expected the binary message back, got " + echoed);
+        assertArrayEquals(payload, (byte[]) echoed);
+        socket.sendText("close", true).get(30, TimeUnit.SECONDS);
+        assertEquals("closed 4001 bye", next(received));
+    }
+
+    @Test
+    void aWebSocketToAServiceThatIsNotRunningOrRefusesIsAnsweredOverHttp() {
+        java.util.concurrent.ExecutionException down = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> CLIENT.newWebSocketBuilder()
+                        .buildAsync(URI.create("ws://localhost:" + port + "/down/ws"), collector(new LinkedBlockingQueue<>()))
+                        .get(30, TimeUnit.SECONDS));
+        assertTrue(down.getCause() instanceof java.net.http.WebSocketHandshakeException, down.toString());
+        assertEquals(503, ((java.net.http.WebSocketHandshakeException) down.getCause()).getResponse().statusCode());
+
+        java.util.concurrent.ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> CLIENT.newWebSocketBuilder()
+                        .buildAsync(URI.create("ws://localhost:" + port + "/echo/other"), collector(new LinkedBlockingQueue<>()))
+                        .get(30, TimeUnit.SECONDS));
+        assertEquals(401, ((java.net.http.WebSocketHandshakeException) refused.getCause()).getResponse().statusCode());
+    }
+
+    @Test
+    void aTargetThatIsNotAUriIs400InTheErrorShape() throws Exception {
+        int before = STUB_REQUESTS.get();
+        for (String target : List.of("/echo/%u0000", "/echo/%zz", "/echo/%", "/echo/{x}", "/echo?limit=%", "/echo/a b")) {
+            RawAnswer answer = raw("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+            assertEquals(400, answer.status(), target);
+            assertEquals(400, new JsonObject(answer.body()).getInteger("statusCode"), target);
+            assertEquals("Bad Request", new JsonObject(answer.body()).getString("error"), target);
+        }
+        assertEquals(before, STUB_REQUESTS.get());
+    }
+
+    @Test
+    void aRequestLineOrHeaderBlockOverTheLimitIsAnsweredInTheErrorShape() throws Exception {
+        RawAnswer header = raw("GET /echo HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "a".repeat(9000) + "\r\n\r\n");
+        assertEquals(431, header.status());
+        assertEquals(431, new JsonObject(header.body()).getInteger("statusCode"));
+        for (String version : List.of("HTTP/1.1", "HTTP/1.0")) {
+            RawAnswer line = raw("GET /echo/" + "a".repeat(5000) + " " + version + "\r\nHost: localhost\r\n\r\n");
+            assertEquals(414, line.status(), version);
+            assertEquals(new JsonObject().put("message", "request line is too long").put("error", "Request-URI Too Long")
+                    .put("statusCode", 414), new JsonObject(line.body()));
+        }
+    }
+
+    private record RawAnswer(int status, String body) {
+    }
+
+    /** One request over a plain socket, for what HTTP clients refuse to send; read until the gateway closes. */
+    private static RawAnswer raw(String request) throws IOException {
+        try (Socket socket = new Socket("localhost", port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(request.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n")
+                    .getBytes(US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            int status = Integer.parseInt(answer.split(" ", 3)[1]);
+            String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+            return new RawAnswer(status, body);
+        }
+    }
+
+    private static WebSocket.Listener collector(BlockingQueue<Object> received) {
+        return new WebSocket.Listener() {
+            private final StringBuilder text = new StringBuilder();
+            private final java.io.ByteArrayOutputStream binary = new java.io.ByteArrayOutputStream();
+
+            @Override
+            public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+                text.append(data);
+                if (last) {
+                    received.add(text.toString());
+                    text.setLength(0);
+                }
+                webSocket.request(1);
+                return null;
+            }
+
+            @Override
+            public CompletionStage<?> onBinary(WebSocket webSocket, java.nio.ByteBuffer data, boolean last) {
+                byte[] bytes = new byte[data.remaining()];
+                data.get(bytes);
+                binary.writeBytes(bytes);
+                if (last) {
+                    received.add(binary.toByteArray());
+                    binary.reset();
+                }
+                webSocket.request(1);
+                return null;
+            }
+
+            @Override
+            public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                received.add("closed " + statusCode + " " + reason);
+                return null;
+            }
+        };
+    }
+
+    private static Object next(BlockingQueue<Object> received) throws InterruptedException {
+        Object message = received.poll(30, TimeUnit.SECONDS);
+        assertTrue(message != null, "no WebSocket message within 30 s");
+        return message;
     }
 
     @Test

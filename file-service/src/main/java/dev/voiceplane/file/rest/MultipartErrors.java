@@ -1,7 +1,8 @@
 package dev.voiceplane.file.rest;
 
 import dev.voiceplane.kit.error.ApiError;
-import dev.voiceplane.kit.error.ErrorMappers;
+import dev.voiceplane.kit.http.BodyLimit;
+import dev.voiceplane.kit.http.ErrorMappers;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -13,7 +14,11 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  */
 public class MultipartErrors {
 
-    private final ErrorMappers kit = new ErrorMappers();
+    private final ErrorMappers kit;
+
+    public MultipartErrors(BodyLimit bodyLimit) {
+        this.kit = new ErrorMappers(bodyLimit);
+    }
 
     @ServerExceptionMapper
     public Response unreadableForm(IOException e) {

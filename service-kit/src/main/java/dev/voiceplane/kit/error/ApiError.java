@@ -25,9 +25,11 @@ public record ApiError(Object message, String error, int statusCode) {
         return Response.status(statusCode).type("application/json").entity(this).build();
     }
 
-    static String reasonPhrase(int status) {
+    public static String reasonPhrase(int status) {
         return switch (status) {
             case 413 -> "Payload Too Large";
+            case 414 -> "URI Too Long";
+            case 431 -> "Request Header Fields Too Large";
             case 422 -> "Unprocessable Entity";
             case 429 -> "Too Many Requests";
             default -> {

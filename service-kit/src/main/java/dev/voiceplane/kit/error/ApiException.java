@@ -16,6 +16,11 @@ public class ApiException extends RuntimeException {
         this.listMessage = listMessage;
     }
 
+    /** Any other 4xx with one message, such as the HTTP layer's 414 and 431. */
+    public static ApiException of(int status, String message) {
+        return new ApiException(status, List.of(message), false);
+    }
+
     /** 400 with one message per problem, as validation failures are reported. */
     public static ApiException invalid(List<String> problems) {
         return new ApiException(400, problems, true);
@@ -38,9 +43,19 @@ public class ApiException extends RuntimeException {
         return new ApiException(401, List.of(message), false);
     }
 
-    /** 413: a body over the size limit that the HTTP layer could not see coming (no Content-Length). */
+    /** 413: a request body over the size limit (produced by the kit's {@code http.BodyLimit} only). */
     public static ApiException tooLarge(String message) {
         return new ApiException(413, List.of(message), false);
+    }
+
+    /** 408: the client stopped sending its request body; nothing was read, so nothing was written. */
+    public static ApiException timedOut(String message) {
+        return new ApiException(408, List.of(message), false);
+    }
+
+    /** 415: a body in a media type the endpoint does not take, or a Content-Type that is not a media type. */
+    public static ApiException unsupportedMediaType(String message) {
+        return new ApiException(415, List.of(message), false);
     }
 
     /** 503: a service this request depends on cannot be reached; nothing was written. */

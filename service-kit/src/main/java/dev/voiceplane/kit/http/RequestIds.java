@@ -1,9 +1,7 @@
 package dev.voiceplane.kit.http;
 
-import io.quarkus.vertx.http.runtime.filters.Filters;
+import dev.voiceplane.kit.error.RequestId;
 import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.event.Observes;
-import jakarta.inject.Singleton;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.jboss.logging.MDC;
@@ -11,30 +9,24 @@ import org.jboss.logging.MDC;
 /**
  * Gives every request an id: the caller's {@code X-Request-Id} when it is sane, a new one otherwise.
  * It is echoed on every response (errors included) and put in the logging context as {@code requestId}.
+ * Runs first (see {@link RequestPipeline}), so that every answer after it carries the id.
  */
-@Singleton
-public class RequestIds {
+public final class RequestIds {
 
     public static final String HEADER = "X-Request-Id";
-    public static final String MDC_KEY = "requestId";
+    /** Logging-context key of the id (the kit's internal clients forward it). */
+    public static final String MDC_KEY = RequestId.MDC_KEY;
     private static final Pattern ACCEPTABLE = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
-    void register(@Observes Filters filters) {
-        filters.register(this::tag, 1000);
+    private RequestIds() {
     }
 
-    private void tag(RoutingContext ctx) {
+    static void tag(RoutingContext ctx) {
         String offered = ctx.request().getHeader(HEADER);
         String id = offered != null && ACCEPTABLE.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
-        ctx.put(MDC_KEY, id);
-        MDC.put(MDC_KEY, id);
+        ctx.put(RequestId.MDC_KEY, id);
+        MDC.put(RequestId.MDC_KEY, id);
         ctx.response().putHeader(HEADER, id);
         ctx.next();
-    }
-
-    /** The id of the request being served on this thread, or {@code "none"} outside a request. */
-    public static String current() {
-        Object id = MDC.get(MDC_KEY);
-        return id != null ? id.toString() : "none";
     }
 }

@@ -46,6 +46,10 @@ public class JsonConventions implements ObjectMapperCustomizer {
 
     /** Applies the conventions to any mapper, so code outside CDI (tests, tools) reads JSON the same way. */
     public static ObjectMapper apply(ObjectMapper mapper) {
+        // Request bodies and stored documents are read with the limit JsonBodyScreen enforces on what is stored.
+        mapper.getFactory().setStreamReadConstraints(mapper.getFactory().streamReadConstraints().rebuild()
+                .maxNumberLength(JsonLimits.MAX_NUMBER_LENGTH)
+                .build());
         mapper.setSerializationInclusion(JsonInclude.Include.NON_NULL);
         mapper.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS);
         mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);

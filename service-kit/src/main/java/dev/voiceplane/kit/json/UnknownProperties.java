@@ -18,12 +18,12 @@ public final class UnknownProperties extends DeserializationProblemHandler {
     private static final ThreadLocal<List<String>> COLLECTED = new ThreadLocal<>();
 
     /** Starts collecting for the body read on this thread. */
-    static void begin() {
+    public static void begin() {
         COLLECTED.set(new ArrayList<>());
     }
 
     /** Stops collecting and returns what was found, in document order. */
-    static List<String> end() {
+    public static List<String> end() {
         List<String> found = COLLECTED.get();
         COLLECTED.remove();
         return found == null ? List.of() : found;

@@ -34,4 +34,33 @@ class JsonBodyScreenTest {
         assertEquals(List.of("request body contains a number whose exponent is beyond 1000"), screen("[2.5E-200000]"));
         assertEquals(List.of("request body contains a number whose exponent is beyond 1000"), screen("[1e+99999999999999999999]"));
     }
+
+    @Test
+    void numbersLongerThanTheReadLimitWhenWrittenOutInFullAreFound() {
+        String tooLong = "request body contains a number longer than 2048 characters when written out in full";
+        assertEquals(List.of(), screen("[1e1000, -1e1000, 0.5e-1000, -9." + "9".repeat(900) + "e1000]"));
+        assertEquals(List.of(tooLong), screen("[1" + "0".repeat(1100) + "e1000]"));
+        assertEquals(List.of(tooLong), screen("{\"n\": 0." + "0".repeat(1100) + "1e-1000}"));
+        assertEquals(List.of(tooLong), screen("[" + "7".repeat(2040) + "e10]"));
+        String tooLongAsSent = "request body contains a number longer than 2048 characters";
+        assertEquals(List.of(tooLongAsSent), screen("[" + "7".repeat(2049) + "]"));
+        assertEquals(List.of(tooLongAsSent), screen("[0." + "0".repeat(2100) + "1e1000]"));
+        assertEquals(List.of(), screen("[" + "7".repeat(2048) + ", -" + "7".repeat(2047) + "]"));
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreFound() {
+        byte[][] bodies = {
+            {'"', (byte) 0xc0, (byte) 0xaf, '"'},
+            {'"', (byte) 0xe0, (byte) 0x80, (byte) 0xaf, '"'},
+            {'"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"'},
+            {'"', (byte) 0xf4, (byte) 0x90, (byte) 0x80, (byte) 0x80, '"'},
+            {'"', (byte) 0x80, '"'},
+            {'"', (byte) 0xc3},
+        };
+        for (byte[] body : bodies) {
+            assertEquals(List.of("request body is not valid UTF-8"), JsonBodyScreen.problems(body));
+        }
+        assertEquals(List.of(), screen("\"é✓😀\""));
+    }
 }

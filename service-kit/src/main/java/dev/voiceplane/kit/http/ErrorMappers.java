@@ -1,10 +1,13 @@
-package dev.voiceplane.kit.error;
+package dev.voiceplane.kit.http;
 
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
-import dev.voiceplane.kit.http.RequestIds;
+import dev.voiceplane.kit.error.ApiError;
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.error.RequestId;
+import dev.voiceplane.kit.error.ViolationMessages;
 import dev.voiceplane.kit.json.JsonPaths;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
@@ -18,10 +21,20 @@ import java.util.List;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-/** Maps every failure to {@link ApiError}, once, for every service. */
+/**
+ * Maps every failure to {@link ApiError}, once, for every service. JAX-RS picks the mapper of the most specific
+ * exception type, so the order here is only for reading: the API's own failures, then the request body's (Jackson,
+ * encoding, timeout), then JAX-RS's, then everything else.
+ */
 public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+
+    private final BodyLimit bodyLimit;
+
+    public ErrorMappers(BodyLimit bodyLimit) {
+        this.bodyLimit = bodyLimit;
+    }
 
     @ServerExceptionMapper
     public Response api(ApiException e) {
@@ -77,12 +90,15 @@ public class ErrorMappers {
         if (status >= 500) {
             return internal(e);
         }
+        if (status == 413) {
+            return bodyLimit.tooLarge().toError().toResponse();
+        }
         String message = switch (status) {
             case 404 -> "Cannot " + request.getMethod() + " " + uri.getPath();
             case 405 -> "Method " + request.getMethod() + " is not allowed on " + uri.getPath();
-            case 415 -> "Content-Type " + headers.getMediaType() + " is not supported here";
+            // The header as sent: it may be a media type that JAX-RS cannot even parse.
+            case 415 -> "Content-Type " + headers.getHeaderString(HttpHeaders.CONTENT_TYPE) + " is not supported here";
             case 406 -> "this endpoint only produces application/json";
-            case 413 -> "request body is too large";
             default -> e.getMessage() != null ? e.getMessage() : ApiError.reasonPhrase(status);
         };
         Response.ResponseBuilder response = Response.fromResponse(ApiError.of(status, message).toResponse());
@@ -105,7 +121,7 @@ public class ErrorMappers {
         if (rejected != null) {
             // SQLSTATE class 22 ("data exception"): PostgreSQL refused a value the client sent. The screens and
             // validation should have caught it first; this keeps anything they miss from becoming a 500.
-            LOG.warnf("database refused a client value (request id %s): %s %s", RequestIds.current(),
+            LOG.warnf("database refused a client value (request id %s): %s %s", RequestId.current(),
                     rejected.getSQLState(), rejected.getMessage());
             return ApiError.of(400, List.of("a value in the request cannot be stored or compared")).toResponse();
         }
@@ -125,9 +141,13 @@ public class ErrorMappers {
     }
 
     private static Response internal(Throwable e) {
-        String requestId = RequestIds.current();
+        return internalError(e).toResponse();
+    }
+
+    /** A 500 that tells the client nothing but the request id, which the log line of the failure carries. */
+    static ApiError internalError(Throwable e) {
+        String requestId = RequestId.current();
         LOG.errorf(e, "unhandled failure (request id %s)", requestId);
-        return ApiError.of(500, "Internal server error; quote request id " + requestId + " when reporting it")
-                .toResponse();
+        return ApiError.of(500, "Internal server error; quote request id " + requestId + " when reporting it");
     }
 }

@@ -1,0 +1,51 @@
+package dev.voiceplane.call.rest;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.kit.testing.fuzz.Endpoint;
+import dev.voiceplane.kit.testing.fuzz.FuzzSuite;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every public endpoint of call-service under the kit's fuzz suite (service-kit/README.md). No {@code stored}
+ * records: a stored call moves on by itself (the sweeper ends calls that are never answered), so "reads back
+ * identical" is not a property of calls.
+ */
+@QuarkusTest
+class CallFuzzTest {
+
+    @InjectWireMock
+    WireMockServer peers;
+
+    @Test
+    void noInputAnswers5xxOrLeavesTheErrorShape() {
+        // Fuzzed references get answers, not outages: no such assistant, squad or phone number; dialling is refused.
+        peers.stubFor(post(urlEqualTo("/internal/assistant/lookup")).atPriority(10).willReturn(okJson("{\"found\":[]}")));
+        peers.stubFor(any(urlPathMatching("/internal/(assistant|squad|phone-number)/.*")).atPriority(20)
+                .willReturn(aResponse().withStatus(404)));
+        String web = "{\"assistant\":{\"name\":\"fuzz\",\"firstMessage\":\"hi\"},\"name\":\"n\",\"metadata\":{\"k\":1}}";
+        String phone = "{\"assistant\":{\"name\":\"fuzz\"},\"phoneNumberId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\","
+                + "\"customer\":{\"number\":\"+14155550100\",\"name\":\"c\"}}";
+        FuzzSuite.of("call-service")
+                .endpoint(Endpoint.post("/call", web, phone))
+                .endpoint(Endpoint.post("/call/web", web))
+                .endpoint(Endpoint.post("/call/phone", phone))
+                .endpoint(Endpoint.list("/call"))
+                .endpoint(Endpoint.get("/call/{id}"))
+                .endpoint(Endpoint.patch("/call/{id}", "{\"name\":\"x\",\"metadata\":{\"a\":[1,2]}}"))
+                .endpoint(Endpoint.post("/call/{id}/end", "{}"))
+                .endpoint(Endpoint.delete("/call/{id}"))
+                .endpoint(Endpoint.post("/internal/call/inbound", "{}"))
+                .endpoint(Endpoint.get("/internal/call/{id}/runtime"))
+                .cases(1500)
+                .run();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.voiceplane.credential.fuzz;
+
+import dev.voiceplane.kit.testing.fuzz.Endpoint;
+import dev.voiceplane.kit.testing.fuzz.FuzzSuite;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/** Every public endpoint of credential-service under the kit's fuzz suite (service-kit/README.md). */
+@QuarkusTest
+class CredentialFuzzTest {
+
+    private static final String[] BODIES = {
+        "{\"provider\":\"openai\",\"apiKey\":\"sk-fuzz\",\"name\":\"fuzz\"}",
+        "{\"provider\":\"twilio\",\"accountSid\":\"AC123\",\"authToken\":\"token\"}",
+        "{\"provider\":\"vonage\",\"apiKey\":\"key\",\"apiSecret\":\"secret\"}",
+        "{\"provider\":\"11labs\",\"apiKey\":\"el-key\"}",
+    };
+
+    @Test
+    void noInputAnswers5xxOrLeavesTheErrorShapeOrChangesWhatIsStored() {
+        FuzzSuite.of("credential-service")
+                .endpoint(Endpoint.post("/credential", BODIES))
+                .endpoint(Endpoint.put("/credential/{id}", BODIES))
+                .endpoint(Endpoint.list("/credential"))
+                .endpoint(Endpoint.get("/credential/{id}"))
+                .endpoint(Endpoint.delete("/credential/{id}"))
+                // Internal routes are not public: an API key must be refused there, in the error shape.
+                .endpoint(Endpoint.get("/internal/credential/{id}"))
+                .endpoint(Endpoint.get("/internal/credential/{id}/secret"))
+                .stored("/credential", BODIES[0])
+                .stored("/credential", BODIES[1])
+                .cases(2000)
+                .run();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.voiceplane.local;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+
+/**
+ * The path the gateway routes on, normalised as the services' router sees it (RFC 3986): escapes of unreserved
+ * characters decoded ({@code %2e} is {@code .}), other escapes upper-cased and kept, dot segments removed
+ * ({@code /a/../b} is {@code /b}). A malformed escape ({@code %zz}, {@code %u0000}, a lone {@code %}) is refused.
+ */
+final class RequestPaths {
+
+    private RequestPaths() {
+    }
+
+    /** @throws IllegalArgumentException for a malformed percent-escape */
+    static String normalise(String path) {
+        return removeDotSegments(decodeUnreserved(path));
+    }
+
+    private static String decodeUnreserved(String path) {
+        StringBuilder decoded = new StringBuilder(path.length());
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c != '%') {
+                decoded.append(c);
+                continue;
+            }
+            if (i + 2 >= path.length() || Character.digit(path.charAt(i + 1), 16) < 0
+                    || Character.digit(path.charAt(i + 2), 16) < 0) {
+                throw new IllegalArgumentException("malformed percent-escape in " + path);
+            }
+            char escaped = (char) Integer.parseInt(path.substring(i + 1, i + 3), 16);
+            if (isUnreserved(escaped)) {
+                decoded.append(escaped);
+            } else {
+                decoded.append('%').append(path.substring(i + 1, i + 3).toUpperCase(Locale.ROOT));
+            }
+            i += 2;
+        }
+        return decoded.toString();
+    }
+
+    private static boolean isUnreserved(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0;
+    }
+
+    private static String removeDotSegments(String path) {
+        Deque<String> segments = new ArrayDeque<>();
+        String[] parts = path.split("/", -1);
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i];
+            boolean last = i == parts.length - 1;
+            if (part.equals(".")) {
+                if (last) {
+                    segments.addLast("");
+                }
+            } else if (part.equals("..")) {
+                if (segments.size() > 1) {
+                    segments.removeLast();
+                }
+                if (last) {
+                    segments.addLast("");
+                }
+            } else {
+                segments.addLast(part);
+            }
+        }
+        String joined = String.join("/", segments);
+        return joined.startsWith("/") ? joined : "/" + joined;
+    }
+}

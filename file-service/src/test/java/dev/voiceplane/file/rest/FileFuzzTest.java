@@ -1,0 +1,31 @@
+package dev.voiceplane.file.rest;
+
+import dev.voiceplane.kit.testing.fuzz.Endpoint;
+import dev.voiceplane.kit.testing.fuzz.FuzzSuite;
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every public endpoint of file-service under the kit's fuzz suite (service-kit/README.md). The suite sends JSON
+ * and hostile bodies, so on the upload routes it exercises the refusals (a body that is not multipart, bad headers,
+ * bad types); well-formed multipart uploads are FileUploadTest's. The PATCH body is the one JSON body it takes.
+ */
+@QuarkusTest
+class FileFuzzTest {
+
+    @Test
+    void noInputAnswers5xxOrLeavesTheErrorShape() {
+        FuzzSuite.of("file-service")
+                .endpoint(Endpoint.post("/file/upload", "{\"file\":\"not multipart\"}"))
+                .endpoint(Endpoint.post("/file", "{\"file\":\"not multipart\"}"))
+                .endpoint(Endpoint.list("/file"))
+                .endpoint(Endpoint.get("/file/{id}"))
+                .endpoint(Endpoint.get("/file/{id}/content"))
+                .endpoint(Endpoint.patch("/file/{id}", "{\"name\":\"renamed\"}"))
+                .endpoint(Endpoint.delete("/file/{id}"))
+                .endpoint(Endpoint.post("/internal/file/lookup", "{\"ids\":[\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"]}"))
+                .endpoint(Endpoint.get("/internal/file/{id}/text"))
+                .cases(1500)
+                .run();
+    }
+}

@@ -1,0 +1,124 @@
+package dev.voiceplane.kit.json;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
+import com.fasterxml.jackson.databind.deser.ValueInstantiator;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import org.jboss.logging.Logger;
+
+/**
+ * Reads documents a service stored itself (jsonb columns). They were validated when written, and the reader's
+ * limits are those the writer checks ({@link JsonLimits}), so they read back. Should one still not read as its type
+ * (a row edited by hand, a document written under older rules), a single row must not take down every request that
+ * touches it, let alone a whole organisation's list: the document is then read as far as it can be, each value that
+ * does not fit its field is left out of the answer, and a warning names the problem. The stored text is never
+ * changed by a read; a PATCH validates the stored document merged with the patch (a 400 names what is wrong, and
+ * replacing those fields repairs it) and a DELETE removes the row as it is.
+ */
+@Singleton
+public class StoredJson {
+
+    private static final Logger LOG = Logger.getLogger(StoredJson.class);
+
+    private final ObjectMapper mapper;
+    private final ObjectMapper salvaging;
+
+    public StoredJson(ObjectMapper mapper) {
+        this.mapper = mapper;
+        this.salvaging = mapper.copy()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .disable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
+                .addHandler(new LeaveOut());
+    }
+
+    /** The stored document as {@code type}; {@code what} names the row in the warning when it has to be salvaged. */
+    public <T> T read(String document, Class<T> type, String what) {
+        JsonNode tree;
+        try {
+            tree = mapper.readTree(document);
+        } catch (JsonProcessingException e) {
+            LOG.warnf("stored %s is not JSON the reader takes (%s); answering its common fields only", what,
+                    e.getMessage());
+            return empty(type);
+        }
+        return read(tree, type, what);
+    }
+
+    /** The stored document, already parsed (secrets opened, say), as {@code type}; never fails. */
+    public <T> T read(JsonNode document, Class<T> type, String what) {
+        try {
+            return mapper.treeToValue(document, type);
+        } catch (JsonProcessingException | RuntimeException e) {
+            LOG.warnf("stored %s does not read as %s (%s); answering what can be read", what, type.getSimpleName(),
+                    e.getMessage());
+        }
+        try {
+            return salvaging.treeToValue(document, type);
+        } catch (JsonProcessingException | RuntimeException e) {
+            LOG.warnf("stored %s cannot be read at all (%s); answering its common fields only", what, e.getMessage());
+        }
+        return empty(type);
+    }
+
+    private <T> T empty(Class<T> type) {
+        try {
+            return salvaging.readValue("{}", type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(type.getName() + " cannot be read from an empty object", e);
+        }
+    }
+
+    /** Turns each value that does not fit its field into "absent". */
+    private static final class LeaveOut extends DeserializationProblemHandler {
+
+        @Override
+        public boolean handleUnknownProperty(DeserializationContext ctxt, JsonParser p, JsonDeserializer<?> deserializer,
+                Object beanOrClass, String propertyName) throws IOException {
+            p.skipChildren();
+            return true;
+        }
+
+        @Override
+        public Object handleUnexpectedToken(DeserializationContext ctxt, JavaType targetType, JsonToken t, JsonParser p,
+                String failureMsg) throws IOException {
+            p.skipChildren();
+            return null;
+        }
+
+        @Override
+        public Object handleWeirdStringValue(DeserializationContext ctxt, Class<?> targetType, String valueToConvert,
+                String failureMsg) {
+            return null;
+        }
+
+        @Override
+        public Object handleWeirdNumberValue(DeserializationContext ctxt, Class<?> targetType, Number valueToConvert,
+                String failureMsg) {
+            return null;
+        }
+
+        @Override
+        public Object handleInstantiationProblem(DeserializationContext ctxt, Class<?> instClass, Object argument,
+                Throwable t) {
+            return null;
+        }
+
+        @Override
+        public Object handleMissingInstantiator(DeserializationContext ctxt, Class<?> instClass,
+                ValueInstantiator valueInsta, JsonParser p, String msg) throws IOException {
+            p.skipChildren();
+            return null;
+        }
+    }
+}

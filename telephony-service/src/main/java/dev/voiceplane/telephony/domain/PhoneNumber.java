@@ -72,6 +72,10 @@ public class PhoneNumber extends OrgScopedEntity {
     @Transient
     public boolean inline;
 
+    /** For an inline number: call-service's id of the one call it was dialled for. */
+    @Transient
+    public String inlineCallId;
+
     public Carrier carrier() {
         return Carrier.of(carrier);
     }

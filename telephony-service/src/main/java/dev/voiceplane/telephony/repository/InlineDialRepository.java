@@ -20,7 +20,7 @@ public class InlineDialRepository {
 
     private static final String COLUMNS = "org_id, id, provider, carrier, number, carrier_account, twilio_auth_token,"
             + " credential_id, vonage_application_id, vonage_private_key, carrier_call_id,"
-            + " details::text";
+            + " details::text, call_id";
 
     /** A recorded inline dial: its number, and the carrier call once known (null while the carrier is asked). */
     public record Dialled(PhoneNumber number, String carrierCallId, String details) {
@@ -82,6 +82,14 @@ public class InlineDialRepository {
                 .setParameter("application", applicationId)).map(Dialled::number);
     }
 
+    /** The inline number a carrier call of the organisation was dialled from (to hang it up). */
+    public Optional<PhoneNumber> findByCarrierCall(String orgId, String carrierCallId) {
+        return first(em().createNativeQuery("select " + COLUMNS + " from {h-schema}inline_dials"
+                        + " where org_id = :org and carrier_call_id = :carrierCall")
+                .setParameter("org", orgId)
+                .setParameter("carrierCall", carrierCallId)).map(Dialled::number);
+    }
+
     /** Records the carrier's call. */
     public void placed(String orgId, String callId, String carrierCallId, String details) {
         em().createNativeQuery("update {h-schema}inline_dials set carrier_call_id = :carrierCall,"
@@ -131,6 +139,7 @@ public class InlineDialRepository {
         number.credentialId = (String) row[7];
         number.vonageApplicationId = (String) row[8];
         number.vonagePrivateKey = (byte[]) row[9];
+        number.inlineCallId = (String) row[12];
         return number;
     }
 

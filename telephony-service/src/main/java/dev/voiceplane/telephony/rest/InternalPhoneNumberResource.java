@@ -4,6 +4,7 @@ import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.contract.telephony.DialRequest;
 import dev.voiceplane.kit.contract.telephony.HangupRequest;
 import dev.voiceplane.kit.contract.telephony.InlineDialRequest;
+import dev.voiceplane.kit.contract.telephony.InlineHangupRequest;
 import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.persistence.Ids;
@@ -64,6 +65,14 @@ public class InternalPhoneNumberResource {
     public Response dialInline(@NotNull(message = RequestBodies.REQUIRED) @Valid InlineDialRequest body) {
         OutboundCalls.Dialled dialled = inline.dial(caller.id(), body);
         return Response.status(dialled.created() ? 201 : 200).entity(dialled.answer()).build();
+    }
+
+    /** Ends a call dialled from an inline number: the same answers as {@link #hangUp}. */
+    @POST
+    @Path("hangup-inline")
+    public Map<String, Object> hangUpInline(@NotNull(message = RequestBodies.REQUIRED) @Valid InlineHangupRequest body) {
+        inline.hangUp(caller.id(), body.phoneCallProviderId());
+        return Map.of("phoneCallProviderId", body.phoneCallProviderId(), "ended", true);
     }
 
     @POST

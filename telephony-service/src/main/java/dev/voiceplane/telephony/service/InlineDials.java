@@ -112,6 +112,16 @@ public class InlineDials {
         }
     }
 
+    /**
+     * {@code POST /internal/phone-number/hangup-inline}: ends a call dialled from an inline number, found by its
+     * carrier call id in the organisation and hung up with what was kept for it; 404 when there is no such call.
+     */
+    public void hangUp(String orgId, String carrierCallId) {
+        PhoneNumber number = inline.findByCarrierCall(orgId, carrierCallId)
+                .orElseThrow(() -> ApiException.notFound("Call " + carrierCallId + " of an inline number"));
+        calls.hangUp(number, carrierCallId);
+    }
+
     /** A repeated dial: the same answer when it was placed from the same number; otherwise a conflict. */
     private DialAnswer earlier(String orgId, String callId, PhoneNumber asked) {
         InlineDialRepository.Dialled earlier = inline.find(orgId, callId)

@@ -117,7 +117,11 @@ public class OutboundCalls {
 
     /** Ends a live call of the number; ending one that has already ended is the carrier's to answer. */
     public void hangUp(String orgId, UUID phoneNumberId, String carrierCallId) {
-        PhoneNumber number = numbers.owned(orgId, phoneNumberId);
+        hangUp(numbers.owned(orgId, phoneNumberId), carrierCallId);
+    }
+
+    /** Ends a carrier call of this number (imported, or read back from an inline dial). */
+    void hangUp(PhoneNumber number, String carrierCallId) {
         try {
             if (number.carrier() == Carrier.TWILIO) {
                 twilio.hangUp(number.carrierAccount, secrets.open(number, Secrets.AUTH_TOKEN, number.twilioAuthToken),

@@ -114,7 +114,7 @@ public class VonageWebhooks {
         String timestamp = payload.path("timestamp").asText(null);
         boolean machine = MACHINE_RESULTS.contains(status);
         CarrierEvent event = new CarrierEvent("vonage:" + uuid + ":" + status + ":" + (timestamp == null ? "" : timestamp),
-                null, VONAGE, uuid, machine ? CarrierEvent.ANSWERED_BY : CarrierEvent.STATUS, machine ? null : status,
+                number.get().inline ? number.get().inlineCallId : null, VONAGE, uuid, machine ? CarrierEvent.ANSWERED_BY : CarrierEvent.STATUS, machine ? null : status,
                 machine ? status : null, null,
                 payload.path("duration").canConvertToLong() || payload.path("duration").isTextual()
                         ? toLong(payload.path("duration").asText()) : null,

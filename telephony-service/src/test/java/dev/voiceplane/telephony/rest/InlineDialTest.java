@@ -143,6 +143,18 @@ class InlineDialTest {
                 .withRequestBody(matchingJsonPath("$.callId", WireMock.equalTo(callId)))
                 .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(callSid))));
 
+        // It is hung up with what was kept for it; another organisation has no such call.
+        wm.stubFor(post(urlEqualTo(Stubs.accountPath(account.accountSid()) + "/Calls/" + callSid + ".json"))
+                .withBasicAuth(account.accountSid(), account.authToken())
+                .willReturn(okJson("{\"sid\":\"" + callSid + "\",\"status\":\"completed\"}")));
+        internal(TestKeys.ORG_B).body("{\"phoneCallProviderId\":\"" + callSid + "\"}")
+                .when().post("/internal/phone-number/hangup-inline").then().statusCode(404);
+        internal(TestKeys.ORG_A).body("{\"phoneCallProviderId\":\"" + callSid + "\",\"phoneNumber\":" + account.phoneNumber() + "}")
+                .when().post("/internal/phone-number/hangup-inline")
+                .then().statusCode(200).body("ended", equalTo(true)).body("phoneCallProviderId", equalTo(callSid));
+        wm.verify(1, postRequestedFor(urlEqualTo(Stubs.accountPath(account.accountSid()) + "/Calls/" + callSid + ".json"))
+                .withFormParam("Status", WireMock.equalTo("completed")));
+
         // The auth token is kept sealed.
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("select row_to_json(d)::text from telephony.inline_dials d"
@@ -261,6 +273,7 @@ class InlineDialTest {
         assertEquals(403, vonageWebhooks.event(event, "Bearer " + forged).status());
         wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/events"))
                 .withHeader("X-Voice-Org-Id", WireMock.equalTo(TestKeys.ORG_A))
+                .withRequestBody(matchingJsonPath("$.callId", WireMock.equalTo(callId)))
                 .withRequestBody(matchingJsonPath("$.carrierStatus", WireMock.equalTo("answered"))));
 
         // The call's end releases the application created for it.

@@ -3,7 +3,7 @@ package dev.voiceplane.call.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.call.api.PhoneNumberConfiguration;
+import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;

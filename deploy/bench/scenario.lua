@@ -5,7 +5,9 @@
 --   BENCH_BODY     file whose content is the request body
 --   BENCH_KEY      API key
 --   BENCH_CONTENT_TYPE  Content-Type of the body (default application/json; uploads send multipart/form-data)
--- At the end it prints one line: RESULT <requests/s> <p50 ms> <p90 ms> <p99 ms> <requests> <non-2xx> <socket errors>
+--   BENCH_EXPECT_STATUS the status every answer must have (e.g. 401 for a wrong key); unset: any 2xx
+-- At the end it prints one line: RESULT <requests/s> <p50 ms> <p90 ms> <p99 ms> <requests> <unexpected> <socket errors>
+-- ("unexpected": non-2xx answers, or with BENCH_EXPECT_STATUS answers of another status)
 local method = os.getenv("BENCH_METHOD") or "GET"
 local path = os.getenv("BENCH_PATH") or "/"
 local key = os.getenv("BENCH_KEY") or ""
@@ -25,6 +27,7 @@ if body_file then
   f:close()
 end
 
+local expect = tonumber(os.getenv("BENCH_EXPECT_STATUS") or "")
 local content_type = os.getenv("BENCH_CONTENT_TYPE") or "application/json"
 local headers = { ["Authorization"] = "Bearer " .. key, ["Content-Type"] = content_type }
 
@@ -37,8 +40,19 @@ local function uuid()
   return h:sub(1, 8) .. "-" .. h:sub(9, 12) .. "-" .. h:sub(13, 16) .. "-" .. h:sub(17, 20) .. "-" .. h:sub(21, 32)
 end
 
+local threads = {}
+
 function setup(thread)
   thread:set("seed", math.random(1, 2147483647))
+  thread:set("unexpected", 0)
+  table.insert(threads, thread)
+end
+
+-- Only defined when a status is expected: wrk then has the script look at every answer (which costs it some time).
+if expect then
+  function response(status, headers, body)
+    if status ~= expect then unexpected = unexpected + 1 end
+  end
 end
 
 function init(args)
@@ -55,6 +69,10 @@ end
 function done(summary, latency, requests)
   local seconds = summary.duration / 1e6
   local non2xx = summary.errors.status
+  if expect then
+    non2xx = 0
+    for _, thread in ipairs(threads) do non2xx = non2xx + thread:get("unexpected") end
+  end
   local socket = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
   io.write(string.format("RESULT %.1f %.2f %.2f %.2f %d %d %d\n", summary.requests / seconds,
     latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,

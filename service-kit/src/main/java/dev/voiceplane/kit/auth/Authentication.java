@@ -12,7 +12,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.security.MessageDigest;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
@@ -36,6 +38,21 @@ public class Authentication {
     private final byte[] internalTokenDigest;
     private final CallerOrganisation caller;
     private final Instance<RouteVerifier> verifiers;
+    /**
+     * What each resource method takes, worked out from its annotations once: the reflection this needs cost about
+     * as much as the rest of authentication on every request (issue 8's profile).
+     */
+    private final Map<Method, Route> routes = new ConcurrentHashMap<>();
+    private final Map<Class<? extends RouteVerifier>, RouteVerifier> verifierBeans = new ConcurrentHashMap<>();
+
+    /** How a matched resource method authenticates: internal (service token), by a verifier, or by an API key. */
+    private record Route(boolean internalResource, VerifiedBy verifiedBy) {
+        static final Route UNMATCHED = new Route(false, null);
+
+        static Route of(ResourceInfo resource) {
+            return new Route(isInternal("", resource.getResourceClass()), Authentication.verifiedBy(resource));
+        }
+    }
 
     Authentication(@ConfigProperty(name = "voice.api-keys") Optional<String> apiKeys,
             @ConfigProperty(name = "voice.internal-token") Optional<String> internalToken, CallerOrganisation caller,
@@ -55,12 +72,12 @@ public class Authentication {
     @ServerRequestFilter
     public Optional<Response> authenticate(ContainerRequestContext request, ResourceInfo resource) {
         Optional<String> bearer = bearerToken(request.getHeaderString("Authorization"));
-        if (isInternal(request.getUriInfo().getPath(), resource == null ? null : resource.getResourceClass())) {
+        Route route = route(resource);
+        if (route.internalResource() || request.getUriInfo().getPath().startsWith(INTERNAL_PREFIX)) {
             return authenticateInternal(request, bearer);
         }
-        VerifiedBy verifiedBy = resource == null ? null : verifiedBy(resource);
-        if (verifiedBy != null) {
-            return verify(request, verifiedBy.value());
+        if (route.verifiedBy() != null) {
+            return verify(request, route.verifiedBy().value());
         }
         Optional<String> org = bearer.flatMap(keys::organisationOf);
         if (org.isEmpty()) {
@@ -84,6 +101,14 @@ public class Authentication {
         return Optional.empty();
     }
 
+    private Route route(ResourceInfo resource) {
+        Method method = resource == null ? null : resource.getResourceMethod();
+        if (method == null) {
+            return resource == null || resource.getResourceClass() == null ? Route.UNMATCHED : Route.of(resource);
+        }
+        return routes.computeIfAbsent(method, ignored -> Route.of(resource));
+    }
+
     /** A route's verifier: the method's declaration, else its class's. */
     static VerifiedBy verifiedBy(ResourceInfo resource) {
         Method method = resource.getResourceMethod();
@@ -100,7 +125,7 @@ public class Authentication {
         try {
             byte[] body = request.hasEntity() ? request.getEntityStream().readAllBytes() : new byte[0];
             request.setEntityStream(new ByteArrayInputStream(body));
-            verdict = verifiers.select(type).get().verify(request, body);
+            verdict = verifierBeans.computeIfAbsent(type, wanted -> verifiers.select(wanted).get()).verify(request, body);
         } catch (IOException e) {
             return Optional.of(ApiError.of(400, "request body could not be read").toResponse());
         } catch (RuntimeException e) {

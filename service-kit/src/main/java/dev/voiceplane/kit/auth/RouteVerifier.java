@@ -6,7 +6,8 @@ import java.util.Optional;
 /**
  * Authenticates the requests of routes declared {@link VerifiedBy} this verifier (a CDI bean). It gets the request
  * and the exact bytes of its body, and accepts (for an organisation when it can tell which) or refuses. A verifier
- * that throws refuses: a failure never opens a route.
+ * that throws refuses: a failure never opens a route. One instance serves every request of its routes (the kit looks
+ * the bean up once): make it {@code @ApplicationScoped} or {@code @Singleton}, with no per-request state.
  */
 public interface RouteVerifier {
 

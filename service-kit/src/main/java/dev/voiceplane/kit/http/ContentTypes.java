@@ -29,7 +29,12 @@ final class ContentTypes {
         if (declared.size() > 1) {
             throw ApiException.unsupportedMediaType("a request has at most one Content-Type header");
         }
-        if (!MEDIA_TYPE.matcher(declared.getFirst()).matches()) {
+        String type = declared.getFirst();
+        // Nearly every request says exactly this: no need for the pattern (it showed in the request path's profile).
+        if (type.equals("application/json")) {
+            return;
+        }
+        if (!MEDIA_TYPE.matcher(type).matches()) {
             throw ApiException.unsupportedMediaType("Content-Type is not a media type (type/subtype;name=value)");
         }
     }

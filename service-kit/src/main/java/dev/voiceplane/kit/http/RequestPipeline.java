@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * <ol>
  * <li>{@link RequestIds}: the request gets its id, echoed on every answer below.</li>
  * <li>{@link RequestLimits}: request line (414), header block (431), declared body length (413).</li>
- * <li>{@link RequestTargets}: path and query are a URI with well-formed, UTF-8 percent-escapes (400).</li>
+ * <li>{@link RequestTargets}: path and query are a URI with well-formed, UTF-8 percent-escapes (400). Quarkus's
+ *     own check, which would answer an empty 400 before any of this, is off ({@link TargetCheckHandover}).</li>
  * <li>{@link ContentTypes}: a {@code Content-Type}, when sent, is one media type (415).</li>
  * <li>{@link RequestBodyReception}: the body is received in full (413 beyond the limit, 408 when it stops
  *     arriving).</li>

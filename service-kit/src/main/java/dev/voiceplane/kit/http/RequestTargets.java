@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Refuses a request target (path and query) that is not a URI: a character that must be percent-encoded
  * ({@code {x}}, spaces, control characters, anything beyond ASCII), a malformed escape ({@code %zz}, {@code %u0000},
- * a lone {@code %}), or escapes that do not decode to UTF-8. Without this, such targets reach the router or the
- * JAX-RS layer, which answer with an empty 400 or not at all.
+ * a lone {@code %}), or escapes that do not decode to UTF-8: every target Quarkus's own check
+ * ({@code java.net.URI}, handed over by {@link TargetCheckHandover}) refused except a path beginning with
+ * {@code //}, which the router reads as the path with one slash. Without it, such targets would reach the router
+ * or the JAX-RS layer, which answer with an empty 400 or not at all.
  */
 final class RequestTargets {
 

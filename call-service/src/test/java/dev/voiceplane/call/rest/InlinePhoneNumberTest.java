@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.http.Fault;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
@@ -94,6 +95,7 @@ class InlinePhoneNumberTest {
                 .getFirst();
         assertTrue(stored.contains("inlinePhoneNumber"), stored);
         assertFalse(stored.contains(token) || stored.contains(webhookSecret), stored);
+        assertTrue(stored.contains("sealed:v1:"), stored);
         String row = Outboxes.column(dataSource, "select details::text from call.calls where id = ?::uuid", id).getFirst();
         assertFalse(row.contains(token) || row.contains(webhookSecret), row);
         String statusUpdate = Outboxes.payloads(dataSource, id, "status-update").getFirst();
@@ -152,20 +154,21 @@ class InlinePhoneNumberTest {
 
     @Test
     void anInlineNumberIsValidatedAsTheImportBodyIs() throws Exception {
+        String sid = "AC-" + newId(); // this test's own, so no other test's dial is counted below
         String assistant = "{\"assistant\":" + CallCreationTest.INLINE + ",\"customer\":{\"number\":\"+14155550123\"},";
         List<String[]> cases = List.of(
-                new String[] {"\"phoneNumber\":{\"twilioPhoneNumber\":\"0800\",\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\"}",
+                new String[] {"\"phoneNumber\":{\"twilioPhoneNumber\":\"0800\",\"twilioAccountSid\":\"" + sid + "\",\"twilioAuthToken\":\"t\"}",
                         "phoneNumber.twilioPhoneNumber must be a valid phone number in the E.164 format"},
-                new String[] {"\"phoneNumber\":{\"provider\":\"twilio\",\"number\":\"+14155550100\",\"twilioAccountSid\":\"AC1\"}",
+                new String[] {"\"phoneNumber\":{\"provider\":\"twilio\",\"number\":\"+14155550100\",\"twilioAccountSid\":\"" + sid + "\"}",
                         "phoneNumber.twilioAuthToken should not be empty"},
                 new String[] {"\"phoneNumber\":{\"provider\":\"sip\",\"number\":\"+14155550100\"}",
                         "phoneNumber.provider must be one of the following values: carrierA, carrierB, twilio, vonage"},
-                new String[] {"\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\",\"twilioAccountSid\":\"AC1\","
+                new String[] {"\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\",\"twilioAccountSid\":\"" + sid + "\","
                         + "\"twilioAuthToken\":\"t\",\"credentialId\":\"c\"}", "property phoneNumber.credentialId should not exist"},
-                new String[] {"\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\",\"twilioAccountSid\":\"AC1\","
+                new String[] {"\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\",\"twilioAccountSid\":\"" + sid + "\","
                         + "\"twilioAuthToken\":\"t\",\"serverUrlSecret\":\"s\"}", "phoneNumber.serverUrlSecret needs a serverUrl"},
                 new String[] {"\"phoneNumberId\":\"" + newId() + "\",\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\","
-                        + "\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\"}",
+                        + "\"twilioAccountSid\":\"" + sid + "\",\"twilioAuthToken\":\"t\"}",
                         "Need Either `phoneNumber` Or `phoneNumberId`, not both."});
         long before = count();
         for (String[] bad : cases) {
@@ -174,14 +177,33 @@ class InlinePhoneNumberTest {
                     .body("message", hasItem(bad[1]));
         }
         // Unknown properties inside it are refused like everywhere else.
-        orgA().body(assistant + "\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\",\"twilioAccountSid\":\"AC1\","
+        orgA().body(assistant + "\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\",\"twilioAccountSid\":\"" + sid + "\","
                 + "\"twilioAuthToken\":\"t\",\"fax\":true}}").when().post("/call/phone").then().statusCode(400);
         // A web call has no number.
         orgA().body("{\"assistant\":" + CallCreationTest.INLINE + ",\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550100\","
-                + "\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\"}}").when().post("/call/web").then().statusCode(400)
+                + "\"twilioAccountSid\":\"" + sid + "\",\"twilioAuthToken\":\"t\"}}").when().post("/call/web").then().statusCode(400)
                 .body("message", hasItem("property phoneNumber should not exist"));
         assertEquals(before, count());
         wireMock.verify(0, postRequestedFor(urlEqualTo("/internal/phone-number/dial-inline"))
-                .withRequestBody(matchingJsonPath("$.phoneNumber.twilioAccountSid", WireMock.equalTo("AC1"))));
+                .withRequestBody(matchingJsonPath("$.phoneNumber.twilioAccountSid", WireMock.equalTo(sid))));
+    }
+
+    @Test
+    void anUnreachableTelephonyOrCredentialServiceIsA503AndNothingIsWritten() throws Exception {
+        String numberId = newId();
+        wireMock.stubFor(WireMock.get(urlEqualTo("/internal/phone-number/" + numberId))
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        String credentialId = newId();
+        wireMock.stubFor(WireMock.get(urlEqualTo("/internal/credential/" + credentialId))
+                .willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        long before = count();
+        orgA().body("{\"assistant\":" + CallCreationTest.INLINE + ",\"phoneNumberId\":\"" + numberId
+                        + "\",\"customer\":{\"number\":\"+14155550123\"}}").when().post("/call/phone").then()
+                .statusCode(503).body("error", equalTo("Service Unavailable"))
+                .body("message", org.hamcrest.Matchers.startsWith("telephony-service is unavailable"));
+        orgA().body(vonage(credentialId)).when().post("/call/phone").then()
+                .statusCode(503).body("error", equalTo("Service Unavailable"))
+                .body("message", org.hamcrest.Matchers.startsWith("credential-service is unavailable"));
+        assertEquals(before, count());
     }
 }

@@ -102,6 +102,9 @@ class DialRetryTest {
                 .body("phoneCallProviderId", equalTo(carrierCallId))
                 .body("phoneCallProviderDetails.statusCallbackEvent", equalTo("initiated"));
         assertEquals(asked + 1, dials(numberId, id));
+        // The unanswered timeout counts from the placement, not from the creation an hour ago.
+        sweeper.sweep();
+        orgA().when().get("/call/" + id).then().body("status", equalTo("queued"));
 
         // Placed: nothing is pending any more.
         retries.retryDue(Instant.now().plus(AHEAD).plus(AHEAD));

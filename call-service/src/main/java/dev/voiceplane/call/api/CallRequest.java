@@ -22,8 +22,8 @@ public record CallRequest(
         String squadId,
         @Valid SquadBody squad,
         String phoneNumberId,
-        /** An inline phone number (the era's import body): refused, see docs/calls.md. */
-        ObjectNode phoneNumber,
+        /** An inline phone number (the era's import body), instead of {@code phoneNumberId}. */
+        @Valid InlinePhoneNumber phoneNumber,
         String customerId,
         @Valid CustomerBody customer,
         @Size(max = 40) String name,

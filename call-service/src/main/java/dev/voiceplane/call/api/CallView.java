@@ -39,6 +39,8 @@ public record CallView(
         String customerId,
         JsonNode customer,
         String phoneNumberId,
+        /** The inline number the call was created with (its import body without secrets); absent otherwise. */
+        JsonNode phoneNumber,
         String name,
         JsonNode metadata) {
 }

@@ -29,6 +29,11 @@ public interface CredentialServiceApi {
     ArrayNode byProvider(@HeaderParam(Authentication.ORG_HEADER) String orgId, @QueryParam("provider") String provider,
             @QueryParam("limit") int limit);
 
+    /** One credential (without its secret): {@code {id, provider, ...}}. */
+    @GET
+    @Path("{id}")
+    ObjectNode get(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id);
+
     @GET
     @Path("{id}/secret")
     ObjectNode secret(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id);

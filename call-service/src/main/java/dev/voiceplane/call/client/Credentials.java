@@ -28,6 +28,17 @@ public class Credentials {
         this.peer = peers.named(CIRCUIT);
     }
 
+    /** The provider of one of the organisation's credentials; empty when it has no such credential. */
+    public Optional<String> provider(String orgId, String id) {
+        String consequence = "so the phone number's credential cannot be checked";
+        try {
+            return peer.find(() -> api.get(orgId, id), consequence)
+                    .map(credential -> credential.path("provider").asText(""));
+        } catch (dev.voiceplane.kit.client.PeerFailure.Rejected refused) {
+            throw peer.unavailable(consequence);
+        }
+    }
+
     /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */
     public Optional<String> apiKey(String orgId, String provider) {
         ArrayNode found = peer.call(() -> api.byProvider(orgId, provider, 1), CONSEQUENCE);

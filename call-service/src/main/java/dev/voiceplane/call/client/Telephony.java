@@ -46,10 +46,47 @@ public class Telephony {
     }
 
     /**
-     * Asks telephony-service to place the call; empty when the carrier (or telephony-service) refused it or could
-     * not be reached: the call then ends as failed to connect, as the hosted platform does.
+     * Where a call is dialled from: an imported number ({@code phoneNumberId}) or an inline number (its normalised
+     * import body, secrets in clear: they travel only over the internal hop).
      */
-    public Optional<Dialled> dial(String orgId, String phoneNumberId, String callId, CustomerBody customer,
+    public record Line(String phoneNumberId, ObjectNode inline) {
+
+        public static Line imported(String phoneNumberId) {
+            return new Line(phoneNumberId, null);
+        }
+
+        public static Line inline(ObjectNode body) {
+            return new Line(null, body);
+        }
+
+        @Override
+        public String toString() {
+            return phoneNumberId != null ? "Line[" + phoneNumberId + "]" : "Line[inline]";
+        }
+    }
+
+    /** What became of a dial. */
+    public sealed interface DialOutcome {
+    }
+
+    /** The carrier call exists (placed now, or before under the same call id). */
+    public record Placed(Dialled dialled) implements DialOutcome {
+    }
+
+    /** The carrier or telephony-service refused the call as asked (4xx): asking again gets the same answer. */
+    public record Refused(String reason) implements DialOutcome {
+    }
+
+    /**
+     * Nothing could be placed now: telephony-service or the carrier is unavailable (503 after the peer policy's
+     * retries, a timeout, an open breaker), or the call id is being dialled right now (409). The same call id may
+     * be dialled again later: telephony-service's dial is idempotent per call id.
+     */
+    public record Unavailable(String reason) implements DialOutcome {
+    }
+
+    /** Asks telephony-service to place the call (call-contracts.md §3, or dial-inline for an inline number). */
+    public DialOutcome dial(String orgId, Line line, String callId, CustomerBody customer,
             ObjectNode voicemailDetection, int maxDurationSeconds) {
         ObjectNode request = json.createObjectNode().put("callId", callId);
         ObjectNode to = request.putObject("customer").put("number", customer.number());
@@ -60,25 +97,43 @@ public class Telephony {
             request.set("voicemailDetection", voicemailDetection);
         }
         request.put("maxDurationSeconds", maxDurationSeconds);
+        if (line.inline() != null) {
+            request.set("phoneNumber", line.inline());
+        }
         try {
-            ObjectNode answer = peer.call(() -> api.dial(orgId, phoneNumberId, request), "so the call cannot be placed");
+            ObjectNode answer = peer.call(() -> line.inline() != null ? api.dialInline(orgId, request)
+                    : api.dial(orgId, line.phoneNumberId(), request), "so the call cannot be placed");
             if (answer == null || !answer.path("phoneCallProviderId").isTextual()) {
-                return Optional.empty();
+                return new Refused("telephony-service answered without a carrier call id");
             }
             ObjectNode details = answer.get("phoneCallProviderDetails") instanceof ObjectNode object ? object : null;
-            return Optional.of(new Dialled(answer.path("phoneCallProvider").asText(null),
+            return new Placed(new Dialled(answer.path("phoneCallProvider").asText(null),
                     answer.path("phoneCallProviderId").asText(), details));
+        } catch (PeerFailure.Rejected rejected) {
+            if (rejected.status() == 409) {
+                LOG.infof("call %s: being dialled elsewhere right now (409); asking again later", callId);
+                return new Unavailable("409");
+            }
+            LOG.infof("call %s: dialling refused (%d)", callId, rejected.status());
+            return new Refused(Integer.toString(rejected.status()));
+        } catch (PeerFailure.NotFound gone) {
+            LOG.infof("call %s: the number is gone (404)", callId);
+            return new Refused("404");
         } catch (RuntimeException failed) {
-            LOG.infof("call %s: dialling refused or failed (%s)", callId, failed.toString());
-            return Optional.empty();
+            LOG.infof("call %s: dialling unavailable (%s); asking again later", callId, failed.toString());
+            return new Unavailable(failed.toString());
         }
     }
 
     /** Hangs up the carrier call; best effort (a failure is logged: the carrier ends the call at maxDuration). */
-    public void hangUp(String orgId, String phoneNumberId, String phoneCallProviderId) {
+    public void hangUp(String orgId, Line line, String phoneCallProviderId) {
         ObjectNode request = json.createObjectNode().put("phoneCallProviderId", phoneCallProviderId);
+        if (line.inline() != null) {
+            request.set("phoneNumber", line.inline());
+        }
         try {
-            peer.call(() -> api.hangUp(orgId, phoneNumberId, request), "so the call cannot be hung up");
+            peer.call(() -> line.inline() != null ? api.hangUpInline(orgId, request)
+                    : api.hangUp(orgId, line.phoneNumberId(), request), "so the call cannot be hung up");
         } catch (RuntimeException failed) {
             LOG.warnf("hanging up carrier call %s failed (%s)", phoneCallProviderId, failed.toString());
         }

@@ -39,6 +39,16 @@ public interface TelephonyServiceApi {
     @Path("{id}/dial")
     ObjectNode dial(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id, ObjectNode request);
 
+    /** The same with {@code phoneNumber}: an inline number's import body, secrets included (call-contracts.md, dial-inline). */
+    @POST
+    @Path("dial-inline")
+    ObjectNode dialInline(@HeaderParam(Authentication.ORG_HEADER) String orgId, ObjectNode request);
+
+    /** {@code {phoneCallProviderId, phoneNumber}}: end a carrier call placed from an inline number (docs/calls.md "Inline phone number"). */
+    @POST
+    @Path("hangup-inline")
+    ObjectNode hangUpInline(@HeaderParam(Authentication.ORG_HEADER) String orgId, ObjectNode request);
+
     /** {@code {phoneCallProviderId}}: end this carrier call of the number. */
     @POST
     @Path("{id}/hangup")

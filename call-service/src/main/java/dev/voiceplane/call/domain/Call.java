@@ -75,6 +75,18 @@ public class Call extends OrgScopedEntity {
     @Column(nullable = false)
     public boolean finalised;
 
+    /** Dial attempts made so far (outbound calls; the creating request's is the first). */
+    @Column(name = "dial_attempts", nullable = false)
+    public int dialAttempts;
+
+    /** When the next dial attempt is due (also the lease of one in flight); null when none is pending. */
+    @Column(name = "next_dial_at")
+    public Instant nextDialAt;
+
+    /** When the carrier call was placed. */
+    @Column(name = "dialled_at")
+    public Instant dialledAt;
+
     /** customer, metadata, webCallUrl, phoneCallProviderDetails, costBreakdown, analysis, recording URLs, usage. */
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)

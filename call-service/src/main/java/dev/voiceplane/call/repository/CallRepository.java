@@ -36,17 +36,20 @@ public class CallRepository implements OrgScopedRepository<Call> {
 
     /**
      * Serialises, until the transaction ends, every writer that may add a live call to the organisation (on
-     * every replica: a transaction-scoped advisory lock), and then counts its live calls. Holding the lock while
+     * every replica: a transaction-scoped advisory lock), and then counts its live calls (at most {@code atMost}). Holding the lock while
      * inserting makes check and insert one step, so concurrent creations cannot pass the limit together.
      */
-    public long lockAndCountLive(String orgId) {
+    public long lockAndCountLive(String orgId, int atMost) {
         getEntityManager()
                 .createNativeQuery("select pg_advisory_xact_lock(hashtextextended(:key, 0))")
                 .setParameter("key", "live-calls:" + orgId)
                 .getSingleResult();
+        // Counting stops at the limit: only "is there room" matters, so the step stays short however many are live.
         return ((Number) getEntityManager()
-                .createNativeQuery("select count(*) from {h-schema}calls where org_id = :org and status <> 'ended'")
+                .createNativeQuery("select count(*) from (select 1 from {h-schema}calls where org_id = :org"
+                        + " and status <> 'ended' limit :atMost) live")
                 .setParameter("org", orgId)
+                .setParameter("atMost", atMost)
                 .getSingleResult()).longValue();
     }
 
@@ -72,7 +75,8 @@ public class CallRepository implements OrgScopedRepository<Call> {
         List<Object[]> rows = getEntityManager().createNativeQuery("""
                 select org_id, id from {h-schema}calls
                 where (status <> 'ended' or not finalised)
-                  and ((status in ('queued', 'ringing') and created_at < :unansweredBefore)
+                  and ((status in ('queued', 'ringing') and next_dial_at is null
+                        and coalesce(dialled_at, created_at) < :unansweredBefore)
                     or (status in ('in-progress', 'forwarding')
                         and coalesce(started_at, created_at) + make_interval(secs => max_duration_seconds + :grace) < :now)
                     or (status = 'ended' and not finalised and ended_at < :reportBefore))
@@ -84,6 +88,26 @@ public class CallRepository implements OrgScopedRepository<Call> {
                 .setParameter("grace", (double) graceSeconds)
                 .setParameter("now", now)
                 .setParameter("reportBefore", reportBefore)
+                .setParameter("limit", limit)
+                .getResultList();
+        return rows.stream().map(row -> new Due((String) row[0], (UUID) row[1])).toList();
+    }
+
+    /**
+     * Outbound calls whose next dial attempt is due, claimed ({@code FOR UPDATE SKIP LOCKED}) so that replicas
+     * retrying at the same time each take other calls; the caller pushes {@code next_dial_at} forward (a lease) in
+     * the same transaction, so a claimed attempt is not claimed again while it runs.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Due> claimDialsDue(Instant now, int limit) {
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                select org_id, id from {h-schema}calls
+                where next_dial_at <= :now and status = 'queued'
+                order by next_dial_at
+                limit :limit
+                for update skip locked
+                """)
+                .setParameter("now", now)
                 .setParameter("limit", limit)
                 .getResultList();
         return rows.stream().map(row -> new Due((String) row[0], (UUID) row[1])).toList();

@@ -7,18 +7,19 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallRequest;
 import dev.voiceplane.call.api.CallView;
+import dev.voiceplane.call.api.InlinePhoneNumber;
+import dev.voiceplane.call.client.Credentials;
 import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.CallStatus;
 import dev.voiceplane.call.domain.CallType;
-import dev.voiceplane.call.domain.EndedReason;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallRepository;
 import dev.voiceplane.call.repository.IdempotencyKeys;
+import dev.voiceplane.kit.catalog.Providers;
 import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.persistence.Ids;
-import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
@@ -57,20 +58,21 @@ public class CallCreation {
     private final IdempotencyKeys keys;
     private final AssistantFreezing freezing;
     private final Telephony telephony;
+    private final Credentials credentials;
+    private final Dialling dialling;
     private final Configurations configurations;
     private final Details details;
-    private final Lifecycle lifecycle;
     private final ServerMessages messages;
     private final LiveCallLimit limit;
     private final CallViews views;
-    private final EndOfCall endOfCall;
     private final ObjectMapper json;
     private final Optional<String> webCallUrl;
     private final int defaultMaxDuration;
 
     public CallCreation(CallRepository calls, CallDocuments documents, IdempotencyKeys keys,
-            AssistantFreezing freezing, Telephony telephony, Configurations configurations, Details details,
-            Lifecycle lifecycle, ServerMessages messages, LiveCallLimit limit, CallViews views, EndOfCall endOfCall,
+            AssistantFreezing freezing, Telephony telephony, Credentials credentials, Dialling dialling,
+            Configurations configurations, Details details,
+            ServerMessages messages, LiveCallLimit limit, CallViews views,
             ObjectMapper json, @ConfigProperty(name = "voice.runtime.web-call-url") Optional<String> webCallUrl,
             @ConfigProperty(name = "voice.call.default-max-duration-seconds") int defaultMaxDuration) {
         this.calls = calls;
@@ -78,13 +80,13 @@ public class CallCreation {
         this.keys = keys;
         this.freezing = freezing;
         this.telephony = telephony;
+        this.credentials = credentials;
+        this.dialling = dialling;
         this.configurations = configurations;
         this.details = details;
-        this.lifecycle = lifecycle;
         this.messages = messages;
         this.limit = limit;
         this.views = views;
-        this.endOfCall = endOfCall;
         this.json = json;
         this.webCallUrl = webCallUrl.filter(url -> !url.isBlank());
         this.defaultMaxDuration = defaultMaxDuration;
@@ -109,6 +111,11 @@ public class CallCreation {
             phoneNumber = telephony.phoneNumber(orgId, body.phoneNumberId())
                     .orElseThrow(() -> ApiException.invalid("phoneNumberId " + body.phoneNumberId() + " does not exist"));
             configuration.set("phoneNumber", json.valueToTree(phoneNumber));
+        } else if (body.phoneNumber() != null) {
+            ObjectNode inline = inlineNumber(orgId, body.phoneNumber());
+            phoneNumber = InlinePhoneNumber.configuration(orgId, inline);
+            configuration.set("phoneNumber", json.valueToTree(phoneNumber));
+            configuration.set(Configurations.INLINE_PHONE_NUMBER, inline);
         }
         freezing.freeze(orgId, body, configuration);
         ObjectNode assistant = configurations.effectiveAssistant(configuration);
@@ -122,6 +129,7 @@ public class CallCreation {
         UUID id = Ids.newId();
         String webUrl = url == null ? null : url.replaceAll("/+$", "") + "/" + id;
         PhoneNumberConfiguration number = phoneNumber;
+        boolean outbound = CallType.OUTBOUND.equals(type);
         Optional<IdempotencyKeys.Used> heldBy = QuarkusTransaction.requiringNew().call(() -> {
             if (key != null) {
                 Optional<IdempotencyKeys.Used> other = keys.claim(orgId, key, requestHash, id,
@@ -164,6 +172,9 @@ public class CallCreation {
                 internal.set("phoneNumber", json.valueToTree(number.withoutSecret()));
             }
             details.write(call, row);
+            if (outbound) {
+                dialling.announceFirst(call, call.createdAt);
+            }
             calls.persist(call);
             calls.flush();
             documents.insert(orgId, id, configurations.write(configuration, call.sealingContext()));
@@ -173,53 +184,29 @@ public class CallCreation {
         if (heldBy.isPresent()) {
             return replay(orgId, heldBy.get(), requestHash);
         }
-        if (CallType.OUTBOUND.equals(type)) {
-            dial(orgId, id, number, body, assistant);
+        if (outbound) {
+            dialling.attempt(orgId, id);
         }
         return views.view(calls.findOwned(orgId, id).orElseThrow());
     }
 
-    /** Places the outbound call; a refusal ends it as failed to connect (the client still gets its 201). */
-    private void dial(String orgId, UUID id, PhoneNumberConfiguration number, CallRequest body, ObjectNode assistant) {
-        ObjectNode voicemail = assistant.get("voicemailDetection") instanceof ObjectNode v ? v : null;
-        Optional<Telephony.Dialled> dialled = telephony.dial(orgId, number.id(), id.toString(), body.customer(),
-                voicemail, maxDuration(assistant));
-        boolean endedMeanwhile = QuarkusTransaction.requiringNew().call(() -> {
-            Call call = calls.findOwnedForChange(orgId, id).orElse(null);
-            if (call == null) {
-                return dialled.isPresent();
-            }
-            if (call.ended()) {
-                // Ended on request while it was being dialled: the carrier call just placed must not ring on.
-                if (dialled.isPresent() && call.phoneCallProviderId == null) {
-                    call.phoneCallProviderId = dialled.get().phoneCallProviderId();
-                    call.touch();
-                }
-                return dialled.isPresent();
-            }
-            if (dialled.isEmpty()) {
-                lifecycle.end(call, EndedReason.failedToConnect(number.carrierName()), OrgScopedEntity.now());
-                return false;
-            }
-            Telephony.Dialled placed = dialled.get();
-            if (placed.phoneCallProvider() != null) {
-                call.phoneCallProvider = placed.phoneCallProvider();
-            }
-            call.phoneCallProviderId = placed.phoneCallProviderId();
-            if (placed.phoneCallProviderDetails() != null) {
-                ObjectNode row = details.read(call);
-                row.set("phoneCallProviderDetails", placed.phoneCallProviderDetails());
-                details.write(call, row);
-            }
-            call.touch();
-            return false;
-        });
-        if (endedMeanwhile) {
-            telephony.hangUp(orgId, number.id(), dialled.get().phoneCallProviderId());
+    /**
+     * An inline number, checked as far as call-service can: its fields (400 with the {@code phoneNumber.} path) and,
+     * for vonage, that its credential is one of the organisation's vonage credentials. Returns it normalised.
+     */
+    private ObjectNode inlineNumber(String orgId, InlinePhoneNumber number) {
+        List<String> problems = number.problems();
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
         }
-        if (dialled.isEmpty()) {
-            endOfCall.finaliseIfReady(orgId, id, false);
+        if (InlinePhoneNumber.VONAGE.equals(number.carrier())) {
+            String provider = credentials.provider(orgId, number.credentialId()).orElseThrow(() -> ApiException.invalid(
+                    "phoneNumber.credentialId " + number.credentialId() + " does not exist"));
+            if (!InlinePhoneNumber.VONAGE.equals(Providers.canonical(provider))) {
+                throw ApiException.invalid("phoneNumber.credentialId " + number.credentialId() + " is not a vonage credential");
+            }
         }
+        return number.normalised(json);
     }
 
     private CallView replay(String orgId, IdempotencyKeys.Used used, String requestHash) {
@@ -247,9 +234,9 @@ public class CallCreation {
         }
         List<String> problems = new ArrayList<>();
         if (CallType.OUTBOUND.equals(type)) {
-            if (body.phoneNumber() != null) {
-                problems.add("phoneNumber (an inline number) is not supported: import the number and give phoneNumberId");
-            } else if (body.phoneNumberId() == null) {
+            if (body.phoneNumber() != null && body.phoneNumberId() != null) {
+                problems.add("Need Either `phoneNumber` Or `phoneNumberId`, not both.");
+            } else if (body.phoneNumber() == null && body.phoneNumberId() == null) {
                 problems.add("Need Either `phoneNumber` Or `phoneNumberId`.");
             }
             if (body.customer() == null || body.customer().number() == null) {

@@ -3,7 +3,6 @@ package dev.voiceplane.call.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
-import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.EndedReason;
 import dev.voiceplane.call.repository.CallRepository;
@@ -37,16 +36,16 @@ public class CallManagement {
     private final CallViews views;
     private final Details details;
     private final Lifecycle lifecycle;
-    private final Telephony telephony;
+    private final CarrierLines lines;
     private final EndOfCall endOfCall;
 
     public CallManagement(CallRepository calls, CallViews views, Details details, Lifecycle lifecycle,
-            Telephony telephony, EndOfCall endOfCall) {
+            CarrierLines lines, EndOfCall endOfCall) {
         this.calls = calls;
         this.views = views;
         this.details = details;
         this.lifecycle = lifecycle;
-        this.telephony = telephony;
+        this.lines = lines;
         this.endOfCall = endOfCall;
     }
 
@@ -111,9 +110,7 @@ public class CallManagement {
             return lifecycle.end(call, EndedReason.MANUALLY_CANCELED, OrgScopedEntity.now()) ? call : null;
         });
         if (ended != null) {
-            if (ended.phoneCallProviderId != null && ended.phoneNumberId != null) {
-                telephony.hangUp(orgId, ended.phoneNumberId, ended.phoneCallProviderId);
-            }
+            lines.hangUp(orgId, id, ended.phoneNumberId, ended.sealingContext(), ended.phoneCallProviderId);
             endOfCall.finaliseIfReady(orgId, id, false);
         }
         return get(orgId, id);

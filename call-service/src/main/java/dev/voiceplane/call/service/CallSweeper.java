@@ -5,7 +5,6 @@ import dev.voiceplane.call.domain.CallStatus;
 import dev.voiceplane.call.domain.CallType;
 import dev.voiceplane.call.domain.EndedReason;
 import dev.voiceplane.call.repository.CallRepository;
-import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
@@ -34,19 +33,19 @@ public class CallSweeper {
 
     private final CallRepository calls;
     private final Lifecycle lifecycle;
-    private final Telephony telephony;
+    private final CarrierLines lines;
     private final EndOfCall endOfCall;
     private final Duration durationGrace;
     private final Duration unansweredTimeout;
     private final Duration reportGrace;
 
-    public CallSweeper(CallRepository calls, Lifecycle lifecycle, Telephony telephony, EndOfCall endOfCall,
+    public CallSweeper(CallRepository calls, Lifecycle lifecycle, CarrierLines lines, EndOfCall endOfCall,
             @ConfigProperty(name = "voice.call.duration-grace") Duration durationGrace,
             @ConfigProperty(name = "voice.call.unanswered-timeout") Duration unansweredTimeout,
             @ConfigProperty(name = "voice.call.report-grace") Duration reportGrace) {
         this.calls = calls;
         this.lifecycle = lifecycle;
-        this.telephony = telephony;
+        this.lines = lines;
         this.endOfCall = endOfCall;
         this.durationGrace = durationGrace;
         this.unansweredTimeout = unansweredTimeout;
@@ -63,7 +62,7 @@ public class CallSweeper {
     }
 
     private record Swept(String orgId, java.util.UUID id, boolean endedNow, boolean reportOverdue,
-            String phoneNumberId, String carrierCallId) {
+            String phoneNumberId, String sealingContext, String carrierCallId) {
     }
 
     /** At most this many batches per run, so a call whose report keeps failing cannot keep a run going. */
@@ -94,7 +93,7 @@ public class CallSweeper {
                     continue;
                 }
                 if (call.ended()) {
-                    done.add(new Swept(call.orgId, call.id, false, true, null, null));
+                    done.add(new Swept(call.orgId, call.id, false, true, null, null, null));
                     continue;
                 }
                 CallStatus status = call.currentStatus();
@@ -102,13 +101,14 @@ public class CallSweeper {
                         ? (CallType.OUTBOUND.equals(call.type) ? EndedReason.CUSTOMER_DID_NOT_ANSWER : EndedReason.NEVER_CONNECTED)
                         : EndedReason.EXCEEDED_MAX_DURATION;
                 lifecycle.end(call, reason, OrgScopedEntity.now());
-                done.add(new Swept(call.orgId, call.id, true, false, call.phoneNumberId, call.phoneCallProviderId));
+                done.add(new Swept(call.orgId, call.id, true, false, call.phoneNumberId, call.sealingContext(),
+                        call.phoneCallProviderId));
             }
             return done;
         });
         for (Swept call : swept) {
-            if (call.endedNow() && call.carrierCallId() != null && call.phoneNumberId() != null) {
-                telephony.hangUp(call.orgId(), call.phoneNumberId(), call.carrierCallId());
+            if (call.endedNow()) {
+                lines.hangUp(call.orgId(), call.id(), call.phoneNumberId(), call.sealingContext(), call.carrierCallId());
             }
             try {
                 endOfCall.finaliseIfReady(call.orgId(), call.id(), call.reportOverdue());

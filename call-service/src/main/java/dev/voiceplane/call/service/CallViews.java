@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
+import dev.voiceplane.call.api.InlinePhoneNumber;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.repository.CallDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -53,6 +54,8 @@ public class CallViews {
                 row.get("phoneCallProviderDetails"), text(row, "webCallUrl"), text(row, "forwardedPhoneNumber"),
                 call.assistantId, configuration.get("assistant"), configuration.get("assistantOverrides"),
                 call.squadId, configuration.get("squad"), call.customerId, row.get("customer"), call.phoneNumberId,
+                configuration.get(Configurations.INLINE_PHONE_NUMBER) instanceof ObjectNode inline
+                        ? InlinePhoneNumber.shown(inline) : null,
                 call.name, row.get("metadata"));
     }
 

@@ -3,7 +3,6 @@ package dev.voiceplane.call.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.CallStatus;
 import dev.voiceplane.call.domain.EndedReason;
@@ -31,23 +30,24 @@ public class CarrierEvents {
     private final CallRepository calls;
     private final CallEvents events;
     private final Lifecycle lifecycle;
-    private final Telephony telephony;
+    private final CarrierLines lines;
     private final EndOfCall endOfCall;
     private final ObjectMapper json;
     private final Details details;
 
-    public CarrierEvents(CallRepository calls, CallEvents events, Lifecycle lifecycle, Telephony telephony,
+    public CarrierEvents(CallRepository calls, CallEvents events, Lifecycle lifecycle, CarrierLines lines,
             EndOfCall endOfCall, ObjectMapper json, Details details) {
         this.details = details;
         this.calls = calls;
         this.events = events;
         this.lifecycle = lifecycle;
-        this.telephony = telephony;
+        this.lines = lines;
         this.endOfCall = endOfCall;
         this.json = json;
     }
 
-    private record Outcome(EventReceipt receipt, UUID callId, boolean ended, String hangUpNumber, String hangUpCarrierCall) {
+    private record Outcome(EventReceipt receipt, UUID callId, boolean ended, boolean hangUp, String phoneNumberId,
+            String sealingContext, String carrierCallId) {
     }
 
     public EventReceipt report(String orgId, CarrierEvent event) {
@@ -66,7 +66,7 @@ public class CarrierEvents {
             }
             String source = "carrier:" + event.phoneCallProvider();
             if (!events.record(orgId, call.id, source, event.eventId(), event.type(), payload)) {
-                return new Outcome(new EventReceipt(false, false, call.status), call.id, false, null, null);
+                return new Outcome(new EventReceipt(false, false, call.status), call.id, false, false, null, null, null);
             }
             boolean wasEnded = call.ended();
             boolean applied = apply(call, event);
@@ -75,11 +75,11 @@ public class CarrierEvents {
             }
             boolean endedNow = !wasEnded && call.ended();
             boolean voicemail = endedNow && EndedReason.VOICEMAIL.equals(call.endedReason);
-            return new Outcome(new EventReceipt(true, applied, call.status), call.id, endedNow,
-                    voicemail ? call.phoneNumberId : null, voicemail ? call.phoneCallProviderId : null);
+            return new Outcome(new EventReceipt(true, applied, call.status), call.id, endedNow, voicemail,
+                    call.phoneNumberId, call.sealingContext(), call.phoneCallProviderId);
         });
-        if (outcome.hangUpNumber() != null) {
-            telephony.hangUp(orgId, outcome.hangUpNumber(), outcome.hangUpCarrierCall());
+        if (outcome.hangUp()) {
+            lines.hangUp(orgId, outcome.callId(), outcome.phoneNumberId(), outcome.sealingContext(), outcome.carrierCallId());
         }
         if (outcome.ended()) {
             endOfCall.finaliseIfReady(orgId, outcome.callId(), false);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.api.InlinePhoneNumber;
 import dev.voiceplane.kit.assistant.AssistantBody;
 import dev.voiceplane.kit.assistant.AssistantSecrets;
 import dev.voiceplane.kit.crypto.SealedFields;
@@ -27,6 +28,9 @@ public class Configurations {
     public static final List<String> DEFAULT_SERVER_MESSAGES =
             List.of("end-of-call-report", "status-update", "hang", "tool-calls");
 
+    /** Where a call created with an inline {@code phoneNumber} keeps its import body (normalised, secrets sealed). */
+    public static final String INLINE_PHONE_NUMBER = "inlinePhoneNumber";
+
     static final SealedFields SECRETS = new SealedFields(secretPaths());
 
     private final ObjectMapper json;
@@ -43,6 +47,7 @@ public class Configurations {
         List<String> paths = new ArrayList<>(AssistantSecrets.under("assistant.", "assistantOverrides.",
                 "squad.members.*.assistant.", "squad.members.*.assistantOverrides.", "squadAssistants.*.assistant."));
         paths.add("phoneNumber.serverUrlSecret");
+        InlinePhoneNumber.SECRET_FIELDS.forEach(field -> paths.add(INLINE_PHONE_NUMBER + "." + field));
         return paths;
     }
 

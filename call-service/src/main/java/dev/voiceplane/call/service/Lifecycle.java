@@ -28,6 +28,7 @@ public class Lifecycle {
             return false;
         }
         call.status = next.wire();
+        call.nextDialAt = null; // the carrier call exists: no dial attempt is pending any more
         if (next == CallStatus.IN_PROGRESS && call.startedAt == null) {
             call.startedAt = at;
         }
@@ -44,6 +45,7 @@ public class Lifecycle {
         call.status = CallStatus.ENDED.wire();
         call.endedReason = reason;
         call.endedAt = at;
+        call.nextDialAt = null;
         call.touch();
         messages.statusUpdate(call);
         return true;

@@ -45,7 +45,8 @@ public class LiveCallLimit {
 
     /** Whether one more live call fits; call inside the transaction that inserts it. */
     public boolean admits(String orgId) {
-        return calls.lockAndCountLive(orgId) < limit(orgId);
+        int limit = limit(orgId);
+        return calls.lockAndCountLive(orgId, limit) < limit;
     }
 
     /** The 429 of a creation over the limit. */

@@ -29,7 +29,7 @@ class QueryPlanTest {
     private static final int ORGANISATIONS = 20;
     private static final int PER_ORGANISATION = 2000;
     private static final String COLUMNS = "select org_id, id, assistant_id, carrier_duration_seconds, cost, created_at,"
-            + " customer_id, details, ended_at, ended_reason, finalised, last_carrier_sequence, max_duration_seconds, name,"
+            + " customer_id, details, dial_attempts, dialled_at, next_dial_at, ended_at, ended_reason, finalised, last_carrier_sequence, max_duration_seconds, name,"
             + " outbox_seq, phone_call_provider, phone_call_provider_id, phone_call_transport, phone_number_id,"
             + " runtime_ended, squad_id, started_at, status, type, updated_at from call.calls";
     private static final String PREFIX = "plan-" + UUID.randomUUID().toString().substring(0, 8) + "-";
@@ -97,6 +97,13 @@ class QueryPlanTest {
         // calls_live or calls_unfinished: both hold only calls that are not ended.
         assertIndexOnly(explain("live calls of an organisation (the limit)",
                 "select count(*) from call.calls where org_id = '" + org + "' and status <> 'ended'"));
+        assertIndexOnly(explain("live calls of an organisation, counted up to its limit (as LiveCallLimit asks)",
+                "select count(*) from (select 1 from call.calls where org_id = '" + org + "' and status <> 'ended'"
+                        + " limit 10) live"));
+        // Only calls waiting for a dial attempt are in calls_dial_due: the retry run never walks the others.
+        assertUses(explain("dial attempts due (DialRetries, every replica)",
+                "select org_id, id from call.calls where next_dial_at <= now() and status = 'queued'"
+                        + " order by next_dial_at limit 20 for update skip locked"), "calls_dial_due");
         assertUses(explain("carrier call id (events, retried inbound webhooks)",
                 "select id from call.calls where org_id = '" + org + "' and phone_call_provider = 'twilio'"
                         + " and phone_call_provider_id = 'CA1'"), "calls_by_carrier_call");

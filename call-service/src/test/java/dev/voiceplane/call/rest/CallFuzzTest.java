@@ -34,10 +34,13 @@ class CallFuzzTest {
         String web = "{\"assistant\":{\"name\":\"fuzz\",\"firstMessage\":\"hi\"},\"name\":\"n\",\"metadata\":{\"k\":1}}";
         String phone = "{\"assistant\":{\"name\":\"fuzz\"},\"phoneNumberId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\","
                 + "\"customer\":{\"number\":\"+14155550100\",\"name\":\"c\"}}";
+        String inline = "{\"assistant\":{\"name\":\"fuzz\"},\"phoneNumber\":{\"twilioPhoneNumber\":\"+14155550101\","
+                + "\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\",\"name\":\"pop-up\"},"
+                + "\"customer\":{\"number\":\"+14155550100\"}}";
         FuzzSuite.of("call-service")
-                .endpoint(Endpoint.post("/call", web, phone))
+                .endpoint(Endpoint.post("/call", web, phone, inline))
                 .endpoint(Endpoint.post("/call/web", web))
-                .endpoint(Endpoint.post("/call/phone", phone))
+                .endpoint(Endpoint.post("/call/phone", phone, inline))
                 .endpoint(Endpoint.list("/call"))
                 .endpoint(Endpoint.get("/call/{id}"))
                 .endpoint(Endpoint.patch("/call/{id}", "{\"name\":\"x\",\"metadata\":{\"a\":[1,2]}}"))

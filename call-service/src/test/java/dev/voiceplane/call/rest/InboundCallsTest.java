@@ -122,4 +122,61 @@ class InboundCallsTest {
         orgA().when().get("/call/" + fallback.path("callId")).then()
                 .body("assistant.name", org.hamcrest.Matchers.equalTo("fallback"));
     }
+
+    @Test
+    void theServerUrlMayAnswerAStoredAssistantASquadIdOrASquad() {
+        String assistantId = Stubs.assistant(wireMock, TestKeys.ORG_A, "{\"name\":\"stored one\"}");
+        String byId = "/hooks/" + newId();
+        wireMock.stubFor(post(urlEqualTo(byId)).willReturn(okJson("{\"assistantId\":\"" + assistantId + "\","
+                + "\"assistantOverrides\":{\"firstMessage\":\"Hello from the hook\"}}")));
+        ExtractableResponse<Response> stored = open("CA-id-" + newId(),
+                Stubs.numberJson(newId(), TestKeys.ORG_A, null, wireMock.baseUrl() + byId));
+        assertEquals("connect", stored.path("answer"));
+        orgA().when().get("/call/" + stored.path("callId")).then().statusCode(200)
+                .body("assistantId", org.hamcrest.Matchers.equalTo(assistantId))
+                .body("assistant.name", org.hamcrest.Matchers.equalTo("stored one"))
+                .body("assistantOverrides.firstMessage", org.hamcrest.Matchers.equalTo("Hello from the hook"));
+
+        String squadId = newId();
+        Stubs.squad(wireMock, TestKeys.ORG_A, squadId, "{\"id\":\"" + squadId + "\",\"orgId\":\"" + TestKeys.ORG_A
+                + "\",\"members\":[{\"assistantId\":\"" + assistantId + "\"}]}");
+        String bySquadId = "/hooks/" + newId();
+        wireMock.stubFor(post(urlEqualTo(bySquadId)).willReturn(okJson("{\"squadId\":\"" + squadId + "\"}")));
+        ExtractableResponse<Response> squad = open("CA-sq-" + newId(),
+                Stubs.numberJson(newId(), TestKeys.ORG_A, null, wireMock.baseUrl() + bySquadId));
+        assertEquals("connect", squad.path("answer"));
+        orgA().when().get("/call/" + squad.path("callId")).then().statusCode(200)
+                .body("squadId", org.hamcrest.Matchers.equalTo(squadId))
+                .body("squad.members[0].assistantId", org.hamcrest.Matchers.equalTo(assistantId));
+
+        String inlineSquad = "/hooks/" + newId();
+        wireMock.stubFor(post(urlEqualTo(inlineSquad)).willReturn(okJson(
+                "{\"squad\":{\"members\":[{\"assistant\":{\"name\":\"first\"}},{\"assistant\":{\"name\":\"second\"}}]}}")));
+        ExtractableResponse<Response> inline = open("CA-isq-" + newId(),
+                Stubs.numberJson(newId(), TestKeys.ORG_A, null, wireMock.baseUrl() + inlineSquad));
+        assertEquals("connect", inline.path("answer"));
+        orgA().when().get("/call/" + inline.path("callId")).then().statusCode(200)
+                .body("squad.members[1].assistant.name", org.hamcrest.Matchers.equalTo("second"));
+
+        // An assistantId the organisation does not have: the call ends as assistant-not-found.
+        String unknown = newId();
+        Stubs.unknownAssistant(wireMock, unknown);
+        String byUnknown = "/hooks/" + newId();
+        wireMock.stubFor(post(urlEqualTo(byUnknown)).willReturn(okJson("{\"assistantId\":\"" + unknown + "\"}")));
+        ExtractableResponse<Response> missing = open("CA-unk-" + newId(),
+                Stubs.numberJson(newId(), TestKeys.ORG_A, null, wireMock.baseUrl() + byUnknown));
+        assertEquals("refuse", missing.path("answer"));
+        orgA().when().get("/call/" + missing.path("callId")).then()
+                .body("endedReason", org.hamcrest.Matchers.equalTo("assistant-not-found"));
+
+        // More than one of them is not a valid answer.
+        String both = "/hooks/" + newId();
+        wireMock.stubFor(post(urlEqualTo(both)).willReturn(okJson("{\"assistantId\":\"" + assistantId + "\","
+                + "\"assistant\":{\"name\":\"x\"}}")));
+        ExtractableResponse<Response> twice = open("CA-two-" + newId(),
+                Stubs.numberJson(newId(), TestKeys.ORG_A, null, wireMock.baseUrl() + both));
+        assertEquals("refuse", twice.path("answer"));
+        orgA().when().get("/call/" + twice.path("callId")).then()
+                .body("endedReason", org.hamcrest.Matchers.equalTo("assistant-request-returned-invalid-assistant"));
+    }
 }

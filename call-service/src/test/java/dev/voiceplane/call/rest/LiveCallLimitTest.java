@@ -1,11 +1,16 @@
 package dev.voiceplane.call.rest;
 
+import static dev.voiceplane.kit.testing.TestClients.internal;
 import static dev.voiceplane.kit.testing.TestClients.orgC;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.Race;
+import dev.voiceplane.kit.testing.TestClients;
 import dev.voiceplane.kit.testing.TestDatabase;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
@@ -24,6 +29,9 @@ class LiveCallLimitTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @InjectWireMock
+    WireMockServer wireMock;
 
     @Test
     void concurrentCreationsAtTheLimitAdmitExactlyTheLimit() throws Exception {
@@ -44,5 +52,22 @@ class LiveCallLimitTest {
         String live = orgC().queryParam("limit", 1).when().get("/call").then().statusCode(200).extract().path("[0].id");
         orgC().when().post("/call/" + live + "/end").then().statusCode(200).body("endedReason", equalTo("manually-canceled"));
         orgC().body(body).when().post("/call/web").then().statusCode(201);
+
+        // At the limit again: an inbound call is recorded, ended and refused politely (telephony speaks the message).
+        String assistantId = Stubs.assistant(wireMock, TestKeys.ORG_C, "{\"name\":\"reception\"}");
+        String carrierCallId = "CA-busy-" + TestClients.newId();
+        internal(TestKeys.ORG_C).body("{\"phoneCallProvider\":\"twilio\",\"phoneCallProviderId\":\"" + carrierCallId
+                        + "\",\"phoneCallTransport\":\"pstn\",\"customer\":{\"number\":\"+14155550999\"},\"phoneNumber\":"
+                        + Stubs.numberJson(TestClients.newId(), TestKeys.ORG_C, assistantId, null) + "}")
+                .when().post("/internal/call/inbound").then().statusCode(200)
+                .body("answer", equalTo("refuse"))
+                .body("message", containsString("busy"));
+        orgC().queryParam("limit", 1).when().get("/call").then().statusCode(200)
+                .body("[0].type", equalTo("inboundPhoneCall"))
+                .body("[0].phoneCallProviderId", equalTo(carrierCallId))
+                .body("[0].status", equalTo("ended"))
+                .body("[0].endedReason", equalTo("unknown-error"));
+        assertEquals(3, TestDatabase.count(dataSource,
+                "select count(*) from call.calls where org_id = ? and status <> 'ended'", TestKeys.ORG_C));
     }
 }

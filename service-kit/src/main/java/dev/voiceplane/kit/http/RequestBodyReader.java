@@ -50,7 +50,11 @@ public class RequestBodyReader implements ReaderInterceptor {
      * {@code application/*}): either way the body is read as JSON, so it is screened as JSON.
      */
     private static boolean isJson(MediaType type) {
-        return type == null || type.isWildcardType() || type.isWildcardSubtype()
-                || type.getSubtype().equals("json") || type.getSubtype().endsWith("+json");
+        if (type == null || type.isWildcardType() || type.isWildcardSubtype()) {
+            return true;
+        }
+        // Media types are case-insensitive: APPLICATION/JSON is read as JSON too (found by call-service's fuzz suite).
+        String subtype = type.getSubtype().toLowerCase(java.util.Locale.ROOT);
+        return subtype.equals("json") || subtype.endsWith("+json");
     }
 }

@@ -55,7 +55,9 @@ public class Deliveries {
 
     void stop(@Observes ShutdownEvent stopping) {
         if (worker != null) {
-            worker.stop(config.timeout().plusSeconds(1));
+            // Within the shutdown timeout; what is still in flight then is sent again by another replica after
+            // the lease (at least once).
+            worker.stop(Duration.ofSeconds(5));
         }
     }
 

@@ -48,7 +48,9 @@ public class AssistantRequests {
             String text = json.writeValueAsString(body);
             String id = Ids.newId().toString();
             long timestamp = Instant.now().getEpochSecond();
-            String signature = Signatures.sign(deliveries.secrets().signingKeys(number.orgId()), id, timestamp, text);
+            // The call being decided on belongs to the organisation the number belongs to.
+            String orgId = message.path("call").path("orgId").asText(number.orgId());
+            String signature = Signatures.sign(deliveries.secrets().signingKeys(orgId), id, timestamp, text);
             WebhookSender.Result result = deliveries.sender().send(number.serverUrl(),
                     WebhookSender.headers(id, timestamp, signature, number.serverUrlSecret()), text, timeout, true);
             if (result.kind() != WebhookSender.Kind.DELIVERED) {

@@ -16,7 +16,8 @@ import org.jboss.logging.Logger;
 /**
  * One replica's delivery loop: claims due messages (as many as it has free sending slots), sends each on a
  * virtual thread, records the attempt and the message's next state. When a claim comes back full it claims again
- * at once; when nothing is due it sleeps {@code pollInterval}. Every replica runs one, and they share the work
+ * at once; when nothing is due it waits up to {@code pollInterval}, or until one of its sends ends (the next message of
+ * that call may be due). Every replica runs one, and they share the work
  * through the table ({@code FOR UPDATE SKIP LOCKED}); a replica that dies leaves claims that expire with their lease.
  *
  * <p>An own loop rather than quarkus-scheduler: a busy queue is drained back to back instead of once per tick, the
@@ -37,6 +38,8 @@ public final class DeliveryWorker {
     private final RetrySchedule schedule;
     private final DeliveryConfig config;
     private final Semaphore slots;
+    /** Released when a send ends: the next message of that call may be due now, so the loop claims again at once. */
+    private final Semaphore wake = new Semaphore(0);
     private final ExecutorService sending = Executors.newThreadPerTaskExecutor(
             Thread.ofVirtual().name("webhook-send-", 0).factory());
     private volatile boolean running;
@@ -99,7 +102,7 @@ public final class DeliveryWorker {
             try {
                 int claimed = claimAndSend();
                 if (claimed == 0) {
-                    Thread.sleep(config.pollInterval().toMillis());
+                    wake.tryAcquire(config.pollInterval().toMillis(), TimeUnit.MILLISECONDS);
                 }
             } catch (InterruptedException e) {
                 return;
@@ -118,6 +121,7 @@ public final class DeliveryWorker {
     int claimAndSend() throws InterruptedException {
         slots.acquire();
         int free = 1 + slots.drainPermits();
+        wake.drainPermits();
         List<DeliveryStore.Claimed> batch;
         try {
             batch = store.claim(Math.min(free, config.batchSize()), config.lease());
@@ -135,6 +139,7 @@ public final class DeliveryWorker {
                         LOG.warnf("delivery of message %s failed: %s", message.id(), e.toString());
                     } finally {
                         slots.release();
+                        wake.release();
                     }
                 });
             } catch (java.util.concurrent.RejectedExecutionException stopped) {

@@ -1,17 +1,18 @@
 package dev.voiceplane.call.service;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.PhoneNumberConfiguration;
+import dev.voiceplane.call.delivery.Deliveries;
+import dev.voiceplane.call.delivery.Signatures;
+import dev.voiceplane.call.delivery.WebhookSender;
+import dev.voiceplane.kit.persistence.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
@@ -19,27 +20,24 @@ import org.jboss.logging.Logger;
 /**
  * The synchronous {@code assistant-request} server message (compatibility.md §8): sent for an inbound call whose
  * number has no assistant, to the number's server URL with its secret in {@code x-vapi-secret}, answered within
- * the era's 7.5 s or not at all. Never queued, never retried, redirects not followed, at most 1 MiB of answer read.
- * (The Standard Webhooks signature and the SSRF guard of the delivery worker, issue 12, apply here too once they exist.)
+ * the era's 7.5 s or not at all. Never queued, never retried. Like every delivery (docs/webhooks.md) it is signed
+ * with the organisation's Standard Webhooks secret, the target passes the SSRF guard on its resolved address,
+ * redirects are not followed and at most {@code voice.webhook.max-response-bytes} of the answer are read.
  */
 @ApplicationScoped
 public class AssistantRequests {
 
     private static final Logger LOG = Logger.getLogger(AssistantRequests.class);
-    private static final int MAX_ANSWER_BYTES = 1 << 20;
 
     private final ObjectMapper json;
     private final Duration timeout;
-    private final HttpClient http;
+    private final Deliveries deliveries;
 
-    public AssistantRequests(ObjectMapper json,
+    public AssistantRequests(ObjectMapper json, Deliveries deliveries,
             @ConfigProperty(name = "voice.call.assistant-request-timeout") Duration timeout) {
         this.json = json;
+        this.deliveries = deliveries;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(timeout)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
     }
 
     /** The receiver's answer as JSON; empty when it failed, timed out, or did not answer a JSON object with 2xx. */
@@ -47,27 +45,25 @@ public class AssistantRequests {
         try {
             ObjectNode body = json.createObjectNode();
             body.set("message", message);
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(number.serverUrl()))
-                    .timeout(timeout)
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)));
-            if (number.serverUrlSecret() != null && !number.serverUrlSecret().isEmpty()) {
-                request.header("x-vapi-secret", number.serverUrlSecret());
+            String text = json.writeValueAsString(body);
+            String id = Ids.newId().toString();
+            long timestamp = Instant.now().getEpochSecond();
+            String signature = Signatures.sign(deliveries.secrets().signingKeys(number.orgId()), id, timestamp, text);
+            WebhookSender.Result result = deliveries.sender().send(number.serverUrl(),
+                    WebhookSender.headers(id, timestamp, signature, number.serverUrlSecret()), text, timeout, true);
+            if (result.kind() != WebhookSender.Kind.DELIVERED) {
+                LOG.infof("assistant-request to phone number %s failed: %s", number.id(), result.error());
+                return Optional.empty();
             }
-            HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream answer = response.body()) {
-                if (response.statusCode() / 100 != 2) {
-                    LOG.infof("assistant-request to phone number %s answered %d", number.id(), response.statusCode());
-                    return Optional.empty();
-                }
-                byte[] bytes = answer.readNBytes(MAX_ANSWER_BYTES + 1);
-                if (bytes.length > MAX_ANSWER_BYTES) {
-                    return Optional.empty();
-                }
-                JsonNode parsed = json.readTree(bytes);
-                return parsed instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
+            if (result.body() == null || result.body().length == 0) {
+                return Optional.empty();
             }
-        } catch (IOException | IllegalArgumentException e) {
+            JsonNode parsed = json.readTree(result.body());
+            return parsed instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            LOG.infof("assistant-request to phone number %s answered no JSON object", number.id());
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
             LOG.infof("assistant-request to phone number %s failed: %s", number.id(), e.toString());
             return Optional.empty();
         } catch (InterruptedException e) {

@@ -1,0 +1,240 @@
+package dev.voiceplane.call.delivery;
+
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * The delivery state of server messages in {@code call_outbox} and their attempts in {@code call_delivery_attempts}
+ * (plain JDBC: every step is one autocommitted statement, so a claim or a result is never half written).
+ */
+@ApplicationScoped
+public class DeliveryStore {
+
+    /** A claimed message. {@code attempt} is this attempt's number; {@code made} the attempts of its schedule before. */
+    public record Claimed(UUID id, String orgId, UUID callId, int seq, String type, String payload, int attempt,
+            int made, Instant createdAt) {
+    }
+
+    /** One attempt as the delivery log shows it. */
+    public record Attempt(int attempt, Instant at, String url, Integer statusCode, long latencyMillis, String outcome,
+            String error) {
+    }
+
+    /** A message and its attempts. */
+    public record Message(UUID id, UUID callId, int seq, String type, String status, int attempts, Instant createdAt,
+            Instant nextAttemptAt, Instant deliveredAt, Integer lastStatusCode, String lastError, List<Attempt> log) {
+    }
+
+    /** Undelivered messages, how many are due, and the age of the oldest due one. */
+    public record Queue(long undelivered, long due, Duration oldestDueAge) {
+    }
+
+    private final AgroalDataSource dataSource;
+    private final String outbox;
+    private final String attempts;
+    private final String calls;
+
+    public DeliveryStore(AgroalDataSource dataSource,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.dataSource = dataSource;
+        this.outbox = schema + ".call_outbox";
+        this.attempts = schema + ".call_delivery_attempts";
+        this.calls = schema + ".calls";
+    }
+
+    /**
+     * Claims up to {@code limit} due messages for {@code lease}: each the first undelivered message of its call (an
+     * earlier one still pending or in flight holds the later ones back; a dead or skipped one does not), skipping
+     * rows another replica holds. A claim that is not finished within the lease is due again (its replica died).
+     */
+    public List<Claimed> claim(int limit, Duration lease) {
+        String sql = "update " + outbox + " o set status = 'delivering', attempts = o.attempts + 1,"
+                + " lease_until = now() + make_interval(secs => ?), next_attempt_at = now() + make_interval(secs => ?)"
+                + " where o.id in (select c.id from " + outbox + " c"
+                + "   where c.status in ('pending', 'delivering') and c.next_attempt_at <= now()"
+                + "   and not exists (select 1 from " + outbox + " p where p.org_id = c.org_id and p.call_id = c.call_id"
+                + "     and p.seq < c.seq and p.status in ('pending', 'delivering'))"
+                + "   order by c.next_attempt_at limit ? for update skip locked)"
+                + " returning o.id, o.org_id, o.call_id, o.seq, o.message_type, cast(o.payload as text), o.attempts,"
+                + " o.schedule_start, o.created_at";
+        List<Claimed> claimed = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection(); PreparedStatement claim = connection.prepareStatement(sql)) {
+            double seconds = lease.toMillis() / 1000.0;
+            claim.setDouble(1, seconds);
+            claim.setDouble(2, seconds);
+            claim.setInt(3, limit);
+            try (ResultSet rows = claim.executeQuery()) {
+                while (rows.next()) {
+                    int attempt = rows.getInt(7);
+                    claimed.add(new Claimed(rows.getObject(1, UUID.class), rows.getString(2),
+                            rows.getObject(3, UUID.class), rows.getInt(4), rows.getString(5), rows.getString(6),
+                            attempt, attempt - 1 - rows.getInt(8), rows.getTimestamp(9).toInstant()));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("due messages cannot be claimed", e);
+        }
+        return claimed;
+    }
+
+    /**
+     * Records an attempt and the message's new state: {@code delivered}, {@code dead}, or {@code pending} again at
+     * {@code nextAttempt}. Only the claim that made the attempt may record it (a claim that expired and was taken
+     * over is not overwritten); answers whether it did.
+     */
+    public boolean record(Claimed message, String status, Instant nextAttempt, String url, Integer statusCode,
+            long latencyMillis, String outcome, String error) {
+        String sql = "with done as (update " + outbox + " set status = ?, lease_until = null,"
+                + " next_attempt_at = coalesce(cast(? as timestamptz), next_attempt_at), last_status_code = ?, last_error = ?,"
+                + " delivered_at = case when cast(? as text) = 'delivered' then now() else delivered_at end"
+                + " where id = ? and status = 'delivering' and attempts = ? returning id)"
+                + " insert into " + attempts + " (org_id, message_id, attempt, call_id, attempted_at, url, status_code,"
+                + " latency_ms, outcome, error) select ?, id, ?, ?, ?, ?, ?, ?, ?, ? from done";
+        try (Connection connection = dataSource.getConnection(); PreparedStatement update = connection.prepareStatement(sql)) {
+            update.setString(1, status);
+            update.setTimestamp(2, nextAttempt == null ? null : Timestamp.from(nextAttempt));
+            update.setObject(3, statusCode);
+            update.setString(4, error);
+            update.setString(5, status);
+            update.setObject(6, message.id());
+            update.setInt(7, message.attempt());
+            update.setString(8, message.orgId());
+            update.setInt(9, message.attempt());
+            update.setObject(10, message.callId());
+            update.setTimestamp(11, Timestamp.from(Instant.now().minusMillis(latencyMillis)));
+            update.setString(12, url);
+            update.setObject(13, statusCode);
+            update.setInt(14, (int) Math.min(Integer.MAX_VALUE, latencyMillis));
+            update.setString(15, outcome);
+            update.setString(16, error);
+            return update.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new IllegalStateException("a delivery attempt cannot be recorded", e);
+        }
+    }
+
+    /** A message with nowhere to go: {@code skipped}, no attempt made (its claim's count is given back). */
+    public boolean skip(Claimed message, String why) {
+        return execute("update " + outbox + " set status = 'skipped', attempts = attempts - 1, lease_until = null,"
+                + " last_error = ? where id = ? and status = 'delivering' and attempts = ?",
+                why, message.id(), message.attempt()) == 1;
+    }
+
+    /** Whether the organisation has this call (its deliveries may be read). */
+    public boolean hasCall(String orgId, UUID callId) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement("select 1 from " + calls
+                        + " where org_id = ? and id = ?")) {
+            select.setString(1, orgId);
+            select.setObject(2, callId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("a call cannot be read", e);
+        }
+    }
+
+    /** A call's messages in order with their attempts. */
+    public List<Message> ofCall(String orgId, UUID callId) {
+        return messages(orgId, "call_id = ?", callId);
+    }
+
+    public Optional<Message> message(String orgId, UUID messageId) {
+        return messages(orgId, "id = ?", messageId).stream().findFirst();
+    }
+
+    /** A dead message is pending again with a new schedule; answers false when it is not (or no longer) dead. */
+    public boolean redeliver(String orgId, UUID messageId) {
+        return execute("update " + outbox + " set status = 'pending', schedule_start = attempts,"
+                + " next_attempt_at = now(), lease_until = null where org_id = ? and id = ? and status = 'dead'",
+                orgId, messageId) == 1;
+    }
+
+    public Queue queue() {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement("select count(*),"
+                        + " count(*) filter (where next_attempt_at <= now()),"
+                        + " extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now()))"
+                        + " from " + outbox + " where status in ('pending', 'delivering')");
+                ResultSet rows = select.executeQuery()) {
+            rows.next();
+            double age = rows.getDouble(3);
+            return new Queue(rows.getLong(1), rows.getLong(2), Duration.ofMillis(Math.round(Math.max(0, age) * 1000)));
+        } catch (SQLException e) {
+            throw new IllegalStateException("the delivery queue cannot be read", e);
+        }
+    }
+
+    private List<Message> messages(String orgId, String where, UUID id) {
+        Map<UUID, Message> found = new LinkedHashMap<>();
+        Map<UUID, List<Attempt>> logs = new LinkedHashMap<>();
+        try (Connection connection = dataSource.getConnection()) {
+            try (PreparedStatement select = connection.prepareStatement("select id, call_id, seq, message_type, status,"
+                    + " attempts, created_at, next_attempt_at, delivered_at, last_status_code, last_error from " + outbox
+                    + " where org_id = ? and " + where + " order by call_id, seq")) {
+                select.setString(1, orgId);
+                select.setObject(2, id);
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        UUID messageId = rows.getObject(1, UUID.class);
+                        List<Attempt> log = new ArrayList<>();
+                        logs.put(messageId, log);
+                        found.put(messageId, new Message(messageId, rows.getObject(2, UUID.class), rows.getInt(3),
+                                rows.getString(4), rows.getString(5), rows.getInt(6), instant(rows, 7),
+                                instant(rows, 8), instant(rows, 9), (Integer) rows.getObject(10), rows.getString(11), log));
+                    }
+                }
+            }
+            if (found.isEmpty()) {
+                return List.of();
+            }
+            try (PreparedStatement select = connection.prepareStatement("select message_id, attempt, attempted_at, url,"
+                    + " status_code, latency_ms, outcome, error from " + attempts
+                    + " where org_id = ? and message_id = any(?) order by message_id, attempt")) {
+                select.setString(1, orgId);
+                select.setArray(2, connection.createArrayOf("uuid", found.keySet().toArray()));
+                try (ResultSet rows = select.executeQuery()) {
+                    while (rows.next()) {
+                        logs.get(rows.getObject(1, UUID.class)).add(new Attempt(rows.getInt(2), instant(rows, 3),
+                                rows.getString(4), (Integer) rows.getObject(5), rows.getLong(6), rows.getString(7),
+                                rows.getString(8)));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("deliveries cannot be read", e);
+        }
+        return new ArrayList<>(found.values());
+    }
+
+    private static Instant instant(ResultSet rows, int column) throws SQLException {
+        Timestamp value = rows.getTimestamp(column);
+        return value == null ? null : value.toInstant();
+    }
+
+    private int execute(String sql, Object... parameters) {
+        try (Connection connection = dataSource.getConnection(); PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            return statement.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("the delivery state cannot be changed", e);
+        }
+    }
+}

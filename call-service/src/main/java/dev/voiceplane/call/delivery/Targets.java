@@ -1,0 +1,110 @@
+package dev.voiceplane.call.delivery;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.service.Configurations;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Where a call's server message goes (compatibility.md §8): the tool's {@code server.url} (a message about a tool
+ * call) &gt; the assistant's {@code serverUrl} (the call's effective assistant: overrides applied, a squad's first
+ * member) &gt; the phone number's {@code serverUrl}, each with its own secret for {@code x-vapi-secret}. Which kinds
+ * are sent at all is decided once, when the message is written (ServerMessages, the assistant's
+ * {@code serverMessages}). A call's configuration is frozen at creation, so the answer is kept per call.
+ */
+@ApplicationScoped
+public class Targets {
+
+    /** A receiver: its URL and the customer's secret for it (may be null). */
+    public record Target(String url, String secret) {
+        @Override
+        public String toString() {
+            return "Target[" + url + "]";
+        }
+    }
+
+    private static final int CACHED_CALLS = 10_000;
+
+    private final AgroalDataSource dataSource;
+    private final Configurations configurations;
+    private final String documents;
+    private final ConcurrentHashMap<UUID, Optional<Target>> byCall = new ConcurrentHashMap<>();
+
+    public Targets(AgroalDataSource dataSource, Configurations configurations,
+            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
+        this.dataSource = dataSource;
+        this.configurations = configurations;
+        this.documents = schema + ".call_documents";
+    }
+
+    /** The target of a message of the call, empty when neither the tool, the assistant nor the number has one. */
+    public Optional<Target> of(String orgId, UUID callId, JsonNode message) {
+        Optional<Target> tool = toolServer(message);
+        if (tool.isPresent()) {
+            return tool;
+        }
+        Optional<Target> known = byCall.get(callId);
+        if (known != null) {
+            return known;
+        }
+        Optional<Target> target = read(orgId, callId).map(this::choose).orElse(Optional.empty());
+        if (byCall.size() >= CACHED_CALLS) {
+            byCall.clear();
+        }
+        byCall.put(callId, target);
+        return target;
+    }
+
+    /** Assistant {@code serverUrl} &gt; phone number {@code serverUrl}, for a call's opened configuration. */
+    public Optional<Target> choose(ObjectNode configuration) {
+        ObjectNode assistant = configurations.effectiveAssistant(configuration);
+        Optional<Target> own = target(assistant, "serverUrl", "serverUrlSecret");
+        return own.isPresent() ? own : target(configuration.path("phoneNumber"), "serverUrl", "serverUrlSecret");
+    }
+
+    /** A {@code tool-calls}-like message names its tools: the first with a server URL wins. */
+    static Optional<Target> toolServer(JsonNode message) {
+        for (JsonNode entry : message.path("message").path("toolWithToolCallList")) {
+            Optional<Target> target = target(entry.path("tool").path("server"), "url", "secret");
+            if (target.isPresent()) {
+                return target;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Target> target(JsonNode node, String urlField, String secretField) {
+        String url = node.path(urlField).asText("");
+        if (url.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode secret = node.get(secretField);
+        return Optional.of(new Target(url, secret == null || secret.isNull() ? null : secret.asText()));
+    }
+
+    private Optional<ObjectNode> read(String orgId, UUID callId) {
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement("select cast(configuration as text) from "
+                        + documents + " where org_id = ? and call_id = ?")) {
+            select.setString(1, orgId);
+            select.setObject(2, callId);
+            try (ResultSet rows = select.executeQuery()) {
+                if (!rows.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(configurations.read(rows.getString(1), "call:" + orgId + ":" + callId));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("a call's configuration cannot be read", e);
+        }
+    }
+}

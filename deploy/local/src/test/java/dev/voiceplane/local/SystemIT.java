@@ -1,7 +1,6 @@
 package dev.voiceplane.local;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -20,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
 import io.restassured.config.RestAssuredConfig;
@@ -59,7 +59,7 @@ import org.junit.jupiter.api.io.TempDir;
  * through the gateway only, with the outside world played by one WireMock server (the carrier's REST API, the
  * organisation's LLM, the customer's server that receives server messages) and by this test (the carrier's
  * signed webhooks, and the voice runtime, which talks to call-service's internal routes as it would in a cluster).
- * The last test kills call-service mid-call and restarts it.
+ * The last test kills call-service mid-call (while the receiver is down too) and restarts it.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SystemIT {
@@ -100,6 +100,11 @@ class SystemIT {
             environment.put("VOICE_OPENAI_API_URL", fake + "/v1");
             environment.put("VOICE_RUNTIME_STREAM_URL", "wss://runtime.invalid/stream");
             environment.put("VOICE_RUNTIME_WEB_CALL_URL", "https://runtime.invalid/web");
+            // The receiver is on this machine; retries and a dead replica's claims come back within seconds.
+            environment.put("VOICE_WEBHOOK_ALLOW_PRIVATE", "true");
+            environment.put("VOICE_WEBHOOK_SCHEDULE", "0s" + ",1s".repeat(30));
+            environment.put("VOICE_WEBHOOK_TIMEOUT", "3s");
+            environment.put("VOICE_WEBHOOK_LEASE", "5s");
             return environment;
         });
         RestAssured.baseURI = "http://localhost";
@@ -259,11 +264,16 @@ class SystemIT {
     @Order(3)
     void aKilledServiceIsA503ForItsRoutesOnlyAndLosesNothingItAcknowledged() throws Exception {
         Setup setup = setUp("killed");
+        // The customer's server is down as well: its messages wait in call-service's outbox, retried.
+        StubMapping receiverDown = outside.stubFor(post(urlEqualTo("/hooks/killed")).atPriority(1)
+                .willReturn(aResponse().withStatus(503)));
         String sid = callSid();
         String callId = answerInboundCall(setup, sid);
         carrierStatus(setup, sid, null, "in-progress", 1, null, true);
         VoiceRuntime runtime = new VoiceRuntime(callId);
         runtime.says(1, "bot", "Hello before the crash.");
+        eventually("call-service tried to deliver a message to the receiver that is down", () -> outside
+                .getAllServeEvents().stream().anyMatch(event -> event.getRequest().getUrl().equals("/hooks/killed")));
 
         stack.kill("call-service");
 
@@ -281,6 +291,7 @@ class SystemIT {
         carrierStatus(setup, sid, null, "completed", 2, 60, false);
 
         stack.restart("call-service");
+        outside.removeStub(receiverDown);
 
         // The carrier retries until it is acknowledged (the breaker towards call-service may still be open).
         eventually("the carrier's retried report is acknowledged",
@@ -485,16 +496,65 @@ class SystemIT {
         return "http://127.0.0.1:" + outside.port() + "/hooks/" + name;
     }
 
-    /** Server messages the receiver of {@code setup} got for the call, in arrival order. */
-    private static List<JsonNode> messagesFor(Setup setup, String callId) {
-        return outside.findAll(anyRequestedFor(urlEqualTo("/hooks/" + setup.name()))).stream()
-                .map(request -> read(request.getBodyAsString()).path("message"))
-                .filter(message -> callId.equals(message.path("call").path("id").asText()))
+    /** A server message the receiver acknowledged: its Standard Webhooks headers and body. */
+    record Delivered(String id, String timestamp, String signature, String body, JsonNode message) {
+    }
+
+    /** Server messages the receiver of {@code setup} acknowledged (2xx) for the call, in arrival order. */
+    private static List<Delivered> deliveredFor(Setup setup, String callId) {
+        return outside.getAllServeEvents().stream()
+                .filter(event -> event.getRequest().getUrl().equals("/hooks/" + setup.name()))
+                .filter(event -> event.getResponse().getStatus() / 100 == 2)
+                .sorted(java.util.Comparator.comparing(event -> event.getRequest().getLoggedDate()))
+                .map(event -> new Delivered(event.getRequest().getHeader("webhook-id"),
+                        event.getRequest().getHeader("webhook-timestamp"),
+                        event.getRequest().getHeader("webhook-signature"),
+                        event.getRequest().getBodyAsString(),
+                        read(event.getRequest().getBodyAsString()).path("message")))
+                .filter(delivered -> callId.equals(delivered.message().path("call").path("id").asText()))
                 .toList();
     }
 
+    /**
+     * The receiver got a {@code status-update} for each status, in order, and one {@code end-of-call-report} after
+     * them, each signed with the organisation's secret (a message delivered twice keeps its id: counted once).
+     */
     private static void receiverGotTheCall(Setup setup, String callId, List<String> statuses) {
-        // Filled in with webhook delivery (issue 12): status-updates and one signed end-of-call-report.
+        eventually("the receiver got the end-of-call-report of call " + callId, () -> deliveredFor(setup, callId)
+                .stream().anyMatch(delivered -> delivered.message().path("type").asText().equals("end-of-call-report")));
+        String secret = as(KEY).when().get("/call/webhook-secret").then().statusCode(200).extract().path("secret");
+        Map<String, Delivered> once = new LinkedHashMap<>();
+        for (Delivered delivered : deliveredFor(setup, callId)) {
+            assertTrue(signedWith(secret, delivered), "not signed with the organisation's secret: " + delivered);
+            once.putIfAbsent(delivered.id(), delivered);
+        }
+        List<String> types = once.values().stream().map(delivered -> delivered.message().path("type").asText()).toList();
+        List<String> updates = once.values().stream()
+                .filter(delivered -> delivered.message().path("type").asText().equals("status-update"))
+                .map(delivered -> delivered.message().path("status").asText())
+                .toList();
+        assertEquals(statuses, updates, "status-updates of call " + callId + " (messages: " + types + ")");
+        assertEquals(1, types.stream().filter("end-of-call-report"::equals).count(), types.toString());
+        assertEquals("end-of-call-report", types.getLast(), "the report comes after the status-updates: " + types);
+        JsonNode report = once.values().stream().map(Delivered::message)
+                .filter(message -> message.path("type").asText().equals("end-of-call-report")).findFirst().orElseThrow();
+        assertEquals(SUMMARY, report.path("summary").asText(), report.toString());
+        assertEquals("ended", report.path("call").path("status").asText(), report.toString());
+        assertEquals(setup.numberId(), report.path("phoneNumber").path("id").asText(), report.toString());
+        assertTrue(report.path("transcript").asText().startsWith("AI: "), report.toString());
+    }
+
+    /** Standard Webhooks: {@code v1,<base64 HMAC-SHA256("<id>.<timestamp>.<body>")>} keyed with the decoded secret. */
+    private static boolean signedWith(String secret, Delivered delivered) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+            String expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal(
+                    (delivered.id() + "." + delivered.timestamp() + "." + delivered.body()).getBytes(StandardCharsets.UTF_8)));
+            return delivered.signature() != null && List.of(delivered.signature().split(" ")).contains(expected);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     // ---- helpers

@@ -1,6 +1,7 @@
 package dev.voiceplane.local;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -9,7 +10,9 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,18 +36,20 @@ final class StackUnderTest {
 
     static final String READY = "voiceplane is ready on http://localhost:";
     static final String INTERNAL_TOKEN = "system-test-internal-token";
-    private static final long START_TIMEOUT_SECONDS = 240;
+    private static final long START_TIMEOUT_SECONDS = 420;
     private static final long EXIT_TIMEOUT_SECONDS = 30;
     /** Gateway plus the five service ports after it. */
     private static final int PORT_BLOCK = 1 + LocalService.PORT_ORDER.size();
 
     final int gatewayPort;
+    private final int postgresPort;
     private final Process process;
     private final List<String> output = Collections.synchronizedList(new ArrayList<>());
     private final Map<Predicate<String>, CompletableFuture<String>> awaited = new ConcurrentHashMap<>();
 
-    private StackUnderTest(int gatewayPort, Process process) {
+    private StackUnderTest(int gatewayPort, int postgresPort, Process process) {
         this.gatewayPort = gatewayPort;
+        this.postgresPort = postgresPort;
         this.process = process;
     }
 
@@ -79,7 +84,7 @@ final class StackUnderTest {
         variables.put("VOICE_PG_PORT", Integer.toString(postgresPort));
         variables.put("VOICE_INTERNAL_TOKEN", INTERNAL_TOKEN);
         variables.putAll(environment.apply(gatewayPort));
-        StackUnderTest stack = new StackUnderTest(gatewayPort, builder.start());
+        StackUnderTest stack = new StackUnderTest(gatewayPort, postgresPort, builder.start());
         CompletableFuture<String> ready = stack.expect(line -> line.startsWith(READY + gatewayPort));
         Thread.ofPlatform().daemon().name("stack-output").start(stack::follow);
         stack.await(ready, START_TIMEOUT_SECONDS, "its ready line");
@@ -148,9 +153,17 @@ final class StackUnderTest {
                 assertFalse(child.isAlive(), "process " + child.pid() + " " + child.info().command().orElse("")
                         + " outlived the stack");
             }
+            assertRefusesConnections(port("credential-service"));
+            assertRefusesConnections(postgresPort);
+            assertRefusesConnections(gatewayPort);
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    private static void assertRefusesConnections(int port) {
+        assertThrows(ConnectException.class, () -> new Socket("localhost", port).close(),
+                "port " + port + " still accepts connections");
     }
 
     private void follow() {

@@ -3,8 +3,11 @@ package dev.voiceplane.call.api;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 
-/** {@code POST /call/webhook-secret/rotate}: how long the replaced secret keeps signing (default 24 h, at most 7 days). */
+/**
+ * {@code POST /call/webhook-secret/rotate} ({@code {}} for the defaults): how long the replaced secret keeps
+ * signing (default 24 h, at most 7 days).
+ */
 public record WebhookSecretRotation(
-        @Min(value = 0, message = "overlapSeconds must not be less than 0")
-        @Max(value = 604800, message = "overlapSeconds must not be greater than 604800") Integer overlapSeconds) {
+        @Min(value = 0, message = "must not be less than 0")
+        @Max(value = 604800, message = "must not be greater than 604800") Integer overlapSeconds) {
 }

@@ -6,7 +6,9 @@ import dev.voiceplane.call.api.WebhookSecretView;
 import dev.voiceplane.call.delivery.DeliveryLog;
 import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.kit.error.RequestBodies;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -57,7 +59,7 @@ public class DeliveryResource {
     /** A new signing secret; the old one keeps signing next to it for {@code overlapSeconds} (default 24 h). */
     @POST
     @Path("webhook-secret/rotate")
-    public WebhookSecretView rotate(@Valid WebhookSecretRotation body) {
-        return deliveries.rotate(caller.id(), body == null ? null : body.overlapSeconds());
+    public WebhookSecretView rotate(@NotNull(message = RequestBodies.REQUIRED) @Valid WebhookSecretRotation body) {
+        return deliveries.rotate(caller.id(), body.overlapSeconds());
     }
 }

@@ -5,6 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static dev.voiceplane.kit.testing.TestClients.orgB;
+import static dev.voiceplane.kit.testing.TestClients.orgC;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -253,6 +254,61 @@ class DeliveryTest {
         } finally {
             one.stop(java.time.Duration.ofSeconds(5));
             two.stop(java.time.Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
+    void theSigningSecretRotatesWithAnOverlapDuringWhichBothSign() throws Exception {
+        // Org C: a secret of its own for this test.
+        String first = orgC().when().get("/call/webhook-secret").then().statusCode(200).extract().path("secret");
+        orgC().when().get("/call/webhook-secret").then().statusCode(200).body("secret", equalTo(first))
+                .body("previousSecrets.size()", equalTo(0));
+        JsonPath rotated = orgC().body("{\"overlapSeconds\":3600}").when().post("/call/webhook-secret/rotate")
+                .then().statusCode(200).extract().jsonPath();
+        String second = rotated.getString("secret");
+        assertNotEquals(first, second);
+        assertEquals(List.of(first), rotated.getList("previousSecrets.secret"));
+        assertNotNull(rotated.getString("previousSecrets[0].expiresAt"));
+
+        // Signatures made now carry both: a receiver holding either secret accepts the message.
+        List<String> keys = deliveries.secrets().current(TestKeys.ORG_C).stream().map(SigningSecrets.Secret::secret)
+                .toList();
+        assertEquals(List.of(second, first), keys);
+        long now = java.time.Instant.now().getEpochSecond();
+        String header = Signatures.sign(keys, "m1", now, "{}");
+        Map<String, List<String>> headers = Map.of("webhook-id", List.of("m1"), "webhook-timestamp",
+                List.of(Long.toString(now)), "webhook-signature", List.of(header));
+        new Webhook(first).verify("{}", headers);
+        new Webhook(second).verify("{}", headers);
+
+        // Without an overlap the old secret stops signing at once.
+        String third = orgC().body("{\"overlapSeconds\":0}").when().post("/call/webhook-secret/rotate")
+                .then().statusCode(200).extract().path("secret");
+        orgC().when().get("/call/webhook-secret").then().statusCode(200).body("secret", equalTo(third))
+                .body("previousSecrets.secret", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasItem(second)));
+        orgC().body("{\"overlapSeconds\":-1}").when().post("/call/webhook-secret/rotate").then().statusCode(400)
+                .body("message", org.hamcrest.Matchers.hasItem("overlapSeconds must not be less than 0"));
+        orgC().body("{\"overlap\":5}").when().post("/call/webhook-secret/rotate").then().statusCode(400);
+        orgC().when().get("/call/webhook-secret").then().statusCode(200).body("secret", equalTo(third));
+    }
+
+    @Test
+    void deliveriesAreCountedInTheMetrics() {
+        String path = "/hooks/" + UUID.randomUUID();
+        receiver.stubFor(post(urlEqualTo(path)).willReturn(aResponse().withStatus(200)));
+        String callId = callTo(path, null);
+        DeliveryWorker worker = worker(TestDeliveryConfig.of(config));
+        try {
+            settled(callId);
+        } finally {
+            worker.stop(java.time.Duration.ofSeconds(5));
+        }
+        String metrics = io.restassured.RestAssured.given().when().get("/q/metrics").then().statusCode(200)
+                .extract().asString();
+        for (String name : new String[] {"voice_webhook_attempts_total{outcome=\"delivered\"",
+                "voice_webhook_deliveries_total{outcome=\"delivered\"", "voice_webhook_queue_depth",
+                "voice_webhook_oldest_due_age_seconds", "voice_webhook_failures_total", "voice_webhook_dead_letters_total"}) {
+            assertTrue(metrics.contains(name), name);
         }
     }
 

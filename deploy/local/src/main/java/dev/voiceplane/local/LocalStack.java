@@ -109,6 +109,13 @@ public final class LocalStack {
         shared.put("VOICE_API_KEYS", secrets.apiKeys());
         shared.put("VOICE_INTERNAL_TOKEN", secrets.internalToken());
         shared.put("VOICE_ENCRYPTION_KEYSET", secrets.encryptionKeyset());
+        // Server messages to a receiver on this machine (http://localhost:...) work out of the box (docs/webhooks.md).
+        String allowPrivate = System.getenv().getOrDefault("VOICE_WEBHOOK_ALLOW_PRIVATE", "true");
+        shared.put("VOICE_WEBHOOK_ALLOW_PRIVATE", allowPrivate);
+        if (allowPrivate.equals("true")) {
+            System.out.println("webhooks may go to private and loopback addresses (VOICE_WEBHOOK_ALLOW_PRIVATE=true,"
+                    + " the local stack's default; set it to false to apply the SSRF rule)");
+        }
         services.forEach(service -> shared.put(service.urlVariable(),
                 "http://localhost:" + service.port(gatewayPort)));
 

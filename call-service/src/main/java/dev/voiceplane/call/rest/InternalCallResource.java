@@ -1,9 +1,5 @@
 package dev.voiceplane.call.rest;
 
-import dev.voiceplane.call.api.CarrierEvent;
-import dev.voiceplane.call.api.EventReceipt;
-import dev.voiceplane.call.api.InboundCallAnswer;
-import dev.voiceplane.call.api.InboundCallRequest;
 import dev.voiceplane.call.api.RuntimeConfiguration;
 import dev.voiceplane.call.api.RuntimeEvent;
 import dev.voiceplane.call.service.CarrierEvents;
@@ -11,6 +7,10 @@ import dev.voiceplane.call.service.InboundCalls;
 import dev.voiceplane.call.service.RuntimeConfigurations;
 import dev.voiceplane.call.service.RuntimeEvents;
 import dev.voiceplane.kit.auth.CallerOrganisation;
+import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.kit.contract.telephony.EventReceipt;
+import dev.voiceplane.kit.contract.telephony.InboundCallAnswer;
+import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.persistence.Ids;
 import jakarta.validation.Valid;

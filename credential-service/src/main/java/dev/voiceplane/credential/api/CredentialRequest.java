@@ -10,7 +10,9 @@ import java.util.Map;
 
 /**
  * Body of {@code PUT /credential/{id}} and {@code POST /credential}: the provider and the fields its kind takes
- * ({@code apiKey}; twilio {@code accountSid} + {@code authToken}; vonage {@code apiKey} + {@code apiSecret}).
+ * ({@code apiKey}; twilio {@code accountSid} + {@code authToken}; vonage {@code apiKey} + {@code apiSecret}, and
+ * optionally {@code signatureSecret}, the account's webhook signature secret). Every field but {@code provider},
+ * {@code name} and {@code accountSid} is a secret: sealed at rest, never returned.
  */
 public record CredentialRequest(
         String provider,
@@ -18,7 +20,8 @@ public record CredentialRequest(
         @Size(max = 10000) String apiKey,
         @Size(max = 10000) String apiSecret,
         @Size(max = 200) String accountSid,
-        @Size(max = 10000) String authToken) {
+        @Size(max = 10000) String authToken,
+        @Size(max = 10000) String signatureSecret) {
 
     /** Never shows the secret fields, so a log line or an exception message cannot leak them. */
     @Override
@@ -42,6 +45,10 @@ public record CredentialRequest(
                 if (value == null || value.isBlank()) {
                     problems.add(field + " should not be empty");
                 }
+            } else if (kind.optionalFields().contains(field)) {
+                if (value != null && value.isBlank()) {
+                    problems.add(field + " should not be empty");
+                }
             } else if (value != null) {
                 problems.add("property " + field + " should not exist");
             }
@@ -63,6 +70,7 @@ public record CredentialRequest(
         fields.put("apiSecret", apiSecret);
         fields.put("accountSid", accountSid);
         fields.put("authToken", authToken);
+        fields.put("signatureSecret", signatureSecret);
         return fields;
     }
 }

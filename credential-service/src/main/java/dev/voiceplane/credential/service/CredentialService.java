@@ -97,7 +97,8 @@ public class CredentialService {
         Credential credential = owned(orgId, id);
         Map<String, String> secrets = unseal(credential);
         return new CredentialSecret(credential.id.toString(), credential.provider, credential.accountSid,
-                secrets.get("apiKey"), secrets.get("apiSecret"), secrets.get("authToken"));
+                secrets.get("apiKey"), secrets.get("apiSecret"), secrets.get("authToken"),
+                secrets.get("signatureSecret"));
     }
 
     private Credential owned(String orgId, UUID id) {

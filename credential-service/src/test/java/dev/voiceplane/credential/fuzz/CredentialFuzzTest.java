@@ -13,6 +13,7 @@ class CredentialFuzzTest {
         "{\"provider\":\"openai\",\"apiKey\":\"sk-fuzz\",\"name\":\"fuzz\"}",
         "{\"provider\":\"twilio\",\"accountSid\":\"AC123\",\"authToken\":\"token\"}",
         "{\"provider\":\"vonage\",\"apiKey\":\"key\",\"apiSecret\":\"secret\"}",
+        "{\"provider\":\"vonage\",\"apiKey\":\"key\",\"apiSecret\":\"secret\",\"signatureSecret\":\"sig\"}",
         "{\"provider\":\"11labs\",\"apiKey\":\"el-key\"}",
     };
 

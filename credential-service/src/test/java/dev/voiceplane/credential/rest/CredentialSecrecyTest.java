@@ -31,6 +31,7 @@ class CredentialSecrecyTest {
     private static final String API_KEY = "sk-very-secret-api-key-0001";
     private static final String API_SECRET = "vonage-very-secret-0002";
     private static final String AUTH_TOKEN = "twilio-very-secret-token-0003";
+    private static final String SIGNATURE_SECRET = "vonage-signature-secret-0004";
 
     @Inject
     AgroalDataSource dataSource;
@@ -39,7 +40,8 @@ class CredentialSecrecyTest {
     void noResponseEverContainsASecret() {
         String vonage = newId();
         String twilio = newId();
-        String body1 = orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET + "\"}")
+        String body1 = orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET
+                + "\",\"signatureSecret\":\"" + SIGNATURE_SECRET + "\"}")
                 .when().put("/credential/" + vonage).then().statusCode(200).extract().asString();
         String body2 = orgA().body("{\"provider\":\"twilio\",\"accountSid\":\"AC42\",\"authToken\":\"" + AUTH_TOKEN + "\"}")
                 .when().post("/credential").then().statusCode(201).extract().asString();
@@ -53,6 +55,8 @@ class CredentialSecrecyTest {
             assertFalse(body.contains(API_KEY), body);
             assertFalse(body.contains(API_SECRET), body);
             assertFalse(body.contains(AUTH_TOKEN), body);
+            assertFalse(body.contains(SIGNATURE_SECRET), body);
+            assertFalse(body.contains("\"signatureSecret\""), body);
             assertFalse(body.contains("\"apiKey\""), body);
             assertFalse(body.contains("\"apiSecret\""), body);
             assertFalse(body.contains("\"authToken\""), body);
@@ -110,7 +114,8 @@ class CredentialSecrecyTest {
     @Test
     void theDatabaseHoldsNoSecretInClear() throws Exception {
         String id = newId();
-        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET + "\"}")
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET
+                + "\",\"signatureSecret\":\"" + SIGNATURE_SECRET + "\"}")
                 .when().put("/credential/" + id).then().statusCode(200);
         StringBuilder everything = new StringBuilder();
         try (Connection connection = dataSource.getConnection();
@@ -123,7 +128,7 @@ class CredentialSecrecyTest {
         }
         String dump = everything.toString();
         assertTrue(dump.contains(id), "the row was written");
-        for (String secret : new String[] {API_KEY, API_SECRET}) {
+        for (String secret : new String[] {API_KEY, API_SECRET, SIGNATURE_SECRET}) {
             assertFalse(dump.contains(secret), "secret in clear");
             assertFalse(dump.contains(HexFormat.of().formatHex(secret.getBytes(StandardCharsets.UTF_8))), "secret in hex");
         }

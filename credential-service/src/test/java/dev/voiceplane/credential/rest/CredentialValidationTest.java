@@ -42,6 +42,16 @@ class CredentialValidationTest {
                 .then().statusCode(201);
         orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"k\",\"apiSecret\":\"s\"}").when().post("/credential")
                 .then().statusCode(201);
+        // The signature secret is vonage's own and optional, but never empty when given.
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"k\",\"apiSecret\":\"s\",\"signatureSecret\":\"sig\"}")
+                .when().post("/credential").then().statusCode(201);
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"k\",\"apiSecret\":\"s\",\"signatureSecret\":\" \"}")
+                .when().post("/credential").then().statusCode(400).body("message", contains("signatureSecret should not be empty"));
+        orgA().body("{\"provider\":\"twilio\",\"accountSid\":\"AC1\",\"authToken\":\"t\",\"signatureSecret\":\"sig\"}")
+                .when().post("/credential").then().statusCode(400)
+                .body("message", contains("property signatureSecret should not exist"));
+        orgA().body("{\"provider\":\"openai\",\"apiKey\":\"k\",\"signatureSecret\":\"sig\"}").when().post("/credential")
+                .then().statusCode(400).body("message", contains("property signatureSecret should not exist"));
     }
 
     @Test

@@ -45,4 +45,24 @@ class InternalCredentialResourceTest {
         given().header("Authorization", "Bearer wrong").header("X-Voice-Org-Id", TestKeys.ORG_A)
                 .when().get("/internal/credential/" + id + "/secret").then().statusCode(401);
     }
+
+    @Test
+    void aVonageSignatureSecretIsGivenWithTheOtherSecretsAndSurvivesAReplace() {
+        String id = newId();
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"vk\",\"apiSecret\":\"vs\",\"signatureSecret\":\"vsig\"}")
+                .when().put("/credential/" + id).then().statusCode(200).body("$", not(Matchers.hasKey("signatureSecret")));
+        internal(TestKeys.ORG_A).when().get("/internal/credential/" + id + "/secret")
+                .then().statusCode(200)
+                .body("provider", equalTo("vonage"))
+                .body("apiKey", equalTo("vk"))
+                .body("apiSecret", equalTo("vs"))
+                .body("signatureSecret", equalTo("vsig"));
+        internal(TestKeys.ORG_A).when().get("/internal/credential/" + id)
+                .then().statusCode(200).body("$", not(Matchers.hasKey("signatureSecret")));
+        // A replace without it drops it: PUT replaces the whole credential.
+        orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"vk\",\"apiSecret\":\"vs2\"}")
+                .when().put("/credential/" + id).then().statusCode(200);
+        internal(TestKeys.ORG_A).when().get("/internal/credential/" + id + "/secret")
+                .then().statusCode(200).body("apiSecret", equalTo("vs2")).body("signatureSecret", Matchers.nullValue());
+    }
 }

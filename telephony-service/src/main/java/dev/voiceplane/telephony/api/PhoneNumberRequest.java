@@ -1,12 +1,13 @@
 package dev.voiceplane.telephony.api;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
+import dev.voiceplane.kit.validation.E164;
+import dev.voiceplane.kit.validation.E164Validator;
 import dev.voiceplane.kit.validation.HttpUrl;
 import dev.voiceplane.telephony.domain.Carrier;
 import jakarta.validation.constraints.Size;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Body of {@code POST /phone-number/import/twilio}, {@code .../vonage} (and their neutral aliases
@@ -25,9 +26,6 @@ public record PhoneNumberRequest(
         @Size(max = 100) String assistantId,
         @HttpUrl String serverUrl,
         @Size(max = 1000) String serverUrlSecret) {
-
-    /** E.164 syntax only ({@code +} and 8 to 15 digits): no numbering-plan check, so test numbers work. */
-    public static final Pattern E164 = Pattern.compile("\\+[0-9]{8,15}");
 
     /** Never shows the auth token or the server URL secret, so a log line cannot leak them. */
     @Override
@@ -74,8 +72,8 @@ public record PhoneNumberRequest(
         String shownField = route == null && number != null ? "number" : numberField;
         if (given == null || given.isBlank()) {
             problems.add((route == null ? "number" : numberField) + " should not be empty");
-        } else if (!E164.matcher(given).matches()) {
-            problems.add(shownField + " must be a phone number in E.164 format (+ and 8 to 15 digits)");
+        } else if (!E164Validator.valid(given)) {
+            problems.add(shownField + " " + E164.MESSAGE);
         }
         if (carrier == Carrier.TWILIO) {
             requireText(problems, "twilioAccountSid", twilioAccountSid);

@@ -3,12 +3,9 @@ package dev.voiceplane.telephony.carrier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ProcessingException;
-import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.function.Supplier;
@@ -70,38 +67,14 @@ public class TwilioCarrier {
     }
 
     private JsonNode call(Supplier<Response> request) {
-        Response response;
-        try {
-            response = request.get();
-        } catch (WebApplicationException e) {
-            // Should the client's default mapping turn an error status into an exception, read it all the same.
-            response = e.getResponse();
-        } catch (ProcessingException e) {
-            throw CarrierFailure.unavailable("twilio could not be reached: " + e.getClass().getSimpleName());
-        }
-        try (Response answered = response) {
-            String body = answered.hasEntity() ? answered.readEntity(String.class) : "";
-            JsonNode parsed = parse(body);
-            int status = answered.getStatus();
-            if (status >= 200 && status < 300) {
-                return parsed;
-            }
-            if (status >= 400 && status < 500) {
-                String reason = parsed.path("message").asText("");
-                String code = parsed.path("code").asText("");
-                throw CarrierFailure.rejected("twilio refused: " + (reason.isEmpty() ? "HTTP " + status : reason)
-                        + (code.isEmpty() ? "" : " (code " + code + ")"), status);
-            }
-            throw CarrierFailure.unavailable("twilio answered HTTP " + status);
-        }
+        return CarrierResponses.read(json, "twilio", request, TwilioCarrier::reason);
     }
 
-    private JsonNode parse(String body) {
-        try {
-            return body == null || body.isBlank() ? json.createObjectNode() : json.readTree(body);
-        } catch (IOException e) {
-            return json.createObjectNode();
-        }
+    /** Twilio's error body: {@code {"code": 20003, "message": "Authenticate", ...}}. */
+    private static String reason(JsonNode error) {
+        String message = error.path("message").asText("");
+        String code = error.path("code").asText("");
+        return message.isEmpty() ? "" : message + (code.isEmpty() ? "" : " (code " + code + ")");
     }
 
     private static String text(JsonNode node, String field) {

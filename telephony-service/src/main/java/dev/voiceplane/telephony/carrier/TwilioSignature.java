@@ -2,13 +2,16 @@ package dev.voiceplane.telephony.carrier;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -19,7 +22,9 @@ import javax.crypto.spec.SecretKeySpec;
  * Twilio's request signature ({@code X-Twilio-Signature}): base64 of HMAC-SHA1, keyed with the account's auth
  * token, over the full URL Twilio requested followed by every POST parameter as name + value, names sorted in
  * code-unit order, values URL-decoded. As Twilio's own validator does, the URL is also tried with and without the
- * scheme's default port. Published algorithm: twilio.com/docs/usage/security#validating-requests.
+ * scheme's default port. JSON bodies are signed differently: Twilio adds {@code bodySHA256=<hex SHA-256 of the raw
+ * body>} to the URL's query and signs the URL alone ({@link #isValidWithBody}). Published algorithm:
+ * twilio.com/docs/usage/security#validating-requests.
  */
 public final class TwilioSignature {
 
@@ -60,6 +65,52 @@ public final class TwilioSignature {
                     compute(authToken, candidate, params).getBytes(StandardCharsets.UTF_8));
         }
         return valid;
+    }
+
+    /** The query parameter that carries the hash of a JSON body. */
+    public static final String BODY_HASH = "bodySHA256";
+
+    /**
+     * True when {@code signature} is Twilio's for a request with a JSON body: the URL (which carries
+     * {@code bodySHA256}) signed with no parameters, and that hash is the SHA-256 of {@code body}. Both are checked
+     * whatever the outcome of the first, and compared in constant time.
+     */
+    public static boolean isValidWithBody(String authToken, String url, byte[] body, String signature) {
+        String declared = queryValue(url, BODY_HASH);
+        if (declared == null || body == null) {
+            return false;
+        }
+        boolean signed = isValid(authToken, url, Map.of(), signature);
+        byte[] actual = HexFormat.of().formatHex(sha256(body)).getBytes(StandardCharsets.US_ASCII);
+        boolean matches = MessageDigest.isEqual(actual, declared.toLowerCase(Locale.ROOT).getBytes(StandardCharsets.UTF_8));
+        return signed & matches;
+    }
+
+    /** A parameter of the URL's raw query, decoded; null when absent or not decodable. */
+    public static String queryValue(String url, String name) {
+        int question = url == null ? -1 : url.indexOf('?');
+        if (question < 0) {
+            return null;
+        }
+        for (String pair : url.substring(question + 1).split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0 && pair.substring(0, equals).equals(name)) {
+                try {
+                    return URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static byte[] sha256(byte[] data) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     /** The URL as given, without the scheme's default port, and with it. */

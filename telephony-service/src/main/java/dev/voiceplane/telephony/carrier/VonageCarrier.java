@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ProcessingException;
-import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -141,28 +138,8 @@ public class VonageCarrier {
     }
 
     private JsonNode call(Supplier<Response> request) {
-        Response response;
-        try {
-            response = request.get();
-        } catch (WebApplicationException e) {
-            // Should the client's default mapping turn an error status into an exception, read it all the same.
-            response = e.getResponse();
-        } catch (ProcessingException e) {
-            throw CarrierFailure.unavailable("vonage could not be reached: " + e.getClass().getSimpleName());
-        }
-        try (Response answered = response) {
-            String body = answered.hasEntity() ? answered.readEntity(String.class) : "";
-            JsonNode parsed = parse(body);
-            int status = answered.getStatus();
-            if (status >= 200 && status < 300) {
-                return parsed;
-            }
-            if (status >= 400 && status < 500) {
-                String reason = firstText(parsed, "title", "error_title", "error-code-label", "detail");
-                throw CarrierFailure.rejected("vonage refused: " + (reason.isEmpty() ? "HTTP " + status : reason), status);
-            }
-            throw CarrierFailure.unavailable("vonage answered HTTP " + status);
-        }
+        return CarrierResponses.read(json, "vonage", request,
+                error -> firstText(error, "title", "error_title", "error-code-label", "detail"));
     }
 
     private static String firstText(JsonNode node, String... fields) {
@@ -173,13 +150,5 @@ public class VonageCarrier {
             }
         }
         return "";
-    }
-
-    private JsonNode parse(String body) {
-        try {
-            return body == null || body.isBlank() ? json.createObjectNode() : json.readTree(body);
-        } catch (IOException e) {
-            return json.createObjectNode();
-        }
     }
 }

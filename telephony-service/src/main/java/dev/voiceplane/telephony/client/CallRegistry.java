@@ -2,6 +2,10 @@ package dev.voiceplane.telephony.client;
 
 import dev.voiceplane.kit.client.PeerService;
 import dev.voiceplane.kit.client.PeerServices;
+import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.kit.contract.telephony.EventReceipt;
+import dev.voiceplane.kit.contract.telephony.InboundCallAnswer;
+import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
@@ -30,7 +34,7 @@ public class CallRegistry {
     }
 
     /** Throws {@code PeerFailure.NotFound} when call-service knows no such call. */
-    public CallEventReceipt report(String orgId, CallEvent event) {
+    public EventReceipt report(String orgId, CarrierEvent event) {
         return peer.call(() -> calls.report(orgId, event), "so the call event cannot be recorded");
     }
 }

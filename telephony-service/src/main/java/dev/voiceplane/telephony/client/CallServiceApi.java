@@ -3,6 +3,10 @@ package dev.voiceplane.telephony.client;
 import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.client.InternalHeaders;
 import dev.voiceplane.kit.client.PeerResponses;
+import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.kit.contract.telephony.EventReceipt;
+import dev.voiceplane.kit.contract.telephony.InboundCallAnswer;
+import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -28,5 +32,5 @@ public interface CallServiceApi {
 
     @POST
     @Path("events")
-    CallEventReceipt report(@HeaderParam(Authentication.ORG_HEADER) String orgId, CallEvent event);
+    EventReceipt report(@HeaderParam(Authentication.ORG_HEADER) String orgId, CarrierEvent event);
 }

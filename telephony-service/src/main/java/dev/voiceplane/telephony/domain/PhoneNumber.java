@@ -4,6 +4,7 @@ import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 
 /**
  * A phone number imported from a carrier. Secret fields are only ever stored sealed (see {@link #sealingContext});
@@ -59,6 +60,21 @@ public class PhoneNumber extends OrgScopedEntity {
 
     @Column(name = "vonage_private_key")
     public byte[] vonagePrivateKey;
+
+    /** The Vonage application the number was linked to before the import: a delete links it back. */
+    @Column(name = "previous_vonage_application_id")
+    public String previousVonageApplicationId;
+
+    /**
+     * True for a number read back from an inline dial (never persisted as a phone number): its Vonage application
+     * was created for one call only.
+     */
+    @Transient
+    public boolean inline;
+
+    /** For an inline number: call-service's id of the one call it was dialled for. */
+    @Transient
+    public String inlineCallId;
 
     public Carrier carrier() {
         return Carrier.of(carrier);

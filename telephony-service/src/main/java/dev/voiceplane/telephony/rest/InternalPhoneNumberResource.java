@@ -1,11 +1,14 @@
 package dev.voiceplane.telephony.rest;
 
 import dev.voiceplane.kit.auth.CallerOrganisation;
+import dev.voiceplane.kit.contract.telephony.DialRequest;
+import dev.voiceplane.kit.contract.telephony.HangupRequest;
+import dev.voiceplane.kit.contract.telephony.InlineDialRequest;
+import dev.voiceplane.kit.contract.telephony.InlineHangupRequest;
+import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.persistence.Ids;
-import dev.voiceplane.telephony.api.DialRequest;
-import dev.voiceplane.telephony.api.HangupRequest;
-import dev.voiceplane.telephony.api.PhoneNumberConfiguration;
+import dev.voiceplane.telephony.service.InlineDials;
 import dev.voiceplane.telephony.service.OutboundCalls;
 import dev.voiceplane.telephony.service.PhoneNumberService;
 import jakarta.validation.Valid;
@@ -22,7 +25,7 @@ import java.util.Map;
 
 /**
  * {@code /internal/phone-number}: for call-service (service token and {@code X-Voice-Org-Id}, never routed by the
- * Ingress). The contract is docs/call-contracts.md §3-§5.
+ * Ingress). The contract is docs/call-contracts.md §3-§5 (§3 also for dial-inline).
  */
 @Path("/internal/phone-number")
 @Produces(MediaType.APPLICATION_JSON)
@@ -31,11 +34,14 @@ public class InternalPhoneNumberResource {
 
     private final PhoneNumberService numbers;
     private final OutboundCalls calls;
+    private final InlineDials inline;
     private final CallerOrganisation caller;
 
-    public InternalPhoneNumberResource(PhoneNumberService numbers, OutboundCalls calls, CallerOrganisation caller) {
+    public InternalPhoneNumberResource(PhoneNumberService numbers, OutboundCalls calls, InlineDials inline,
+            CallerOrganisation caller) {
         this.numbers = numbers;
         this.calls = calls;
+        this.inline = inline;
         this.caller = caller;
     }
 
@@ -51,6 +57,22 @@ public class InternalPhoneNumberResource {
     public Response dial(@PathParam("id") String id, @NotNull(message = RequestBodies.REQUIRED) @Valid DialRequest body) {
         OutboundCalls.Dialled dialled = calls.dial(caller.id(), Ids.existing(id, "Phone number"), body);
         return Response.status(dialled.created() ? 201 : 200).entity(dialled.answer()).build();
+    }
+
+    /** A dial from a number given inline (not imported): the same answers as {@link #dial}. */
+    @POST
+    @Path("dial-inline")
+    public Response dialInline(@NotNull(message = RequestBodies.REQUIRED) @Valid InlineDialRequest body) {
+        OutboundCalls.Dialled dialled = inline.dial(caller.id(), body);
+        return Response.status(dialled.created() ? 201 : 200).entity(dialled.answer()).build();
+    }
+
+    /** Ends a call dialled from an inline number: the same answers as {@link #hangUp}. */
+    @POST
+    @Path("hangup-inline")
+    public Map<String, Object> hangUpInline(@NotNull(message = RequestBodies.REQUIRED) @Valid InlineHangupRequest body) {
+        inline.hangUp(caller.id(), body.phoneCallProviderId());
+        return Map.of("phoneCallProviderId", body.phoneCallProviderId(), "ended", true);
     }
 
     @POST

@@ -1,11 +1,11 @@
 package dev.voiceplane.telephony.service;
 
-import dev.voiceplane.telephony.client.CallEvent;
-import dev.voiceplane.telephony.client.CallRegistry;
-import dev.voiceplane.telephony.client.Customer;
-import dev.voiceplane.telephony.client.InboundCallAnswer;
-import dev.voiceplane.telephony.client.InboundCallRequest;
 import dev.voiceplane.kit.client.PeerFailure;
+import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.kit.contract.telephony.Customer;
+import dev.voiceplane.kit.contract.telephony.InboundCallAnswer;
+import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
+import dev.voiceplane.telephony.client.CallRegistry;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -73,7 +73,7 @@ public class InboundCalls {
     }
 
     /** Hands an event to call-service: 200 when recorded (or for a call it does not know), 503 to be retried. */
-    public int report(PhoneNumber number, CallEvent event) {
+    public int report(PhoneNumber number, CarrierEvent event) {
         try {
             calls.report(number.orgId, event);
             return 200;

@@ -19,7 +19,8 @@ public class NumberProvisioning {
 
     /** What provisioning set up, kept on the row so that a delete can undo it. */
     public record Provisioned(String carrierAccount, String carrierNumberId, String previousVoiceUrl,
-            String previousStatusCallback, String vonageApplicationId, String vonagePrivateKey) {
+            String previousStatusCallback, String vonageApplicationId, String vonagePrivateKey,
+            String previousVonageApplicationId) {
         @Override
         public String toString() {
             return "Provisioned[account=" + carrierAccount + ", number=" + carrierNumberId + "]";
@@ -44,7 +45,7 @@ public class NumberProvisioning {
         twilio.configure(accountSid, authToken, found.sid(), inbound, status);
         // A re-import finds our own addresses there already: releasing must not "restore" them.
         return new Provisioned(accountSid, found.sid(), inbound.equals(found.voiceUrl()) ? null : found.voiceUrl(),
-                status.equals(found.statusCallback()) ? null : found.statusCallback(), null, null);
+                status.equals(found.statusCallback()) ? null : found.statusCallback(), null, null, null);
     }
 
     /**
@@ -63,7 +64,7 @@ public class NumberProvisioning {
             throw failure;
         }
         return new Provisioned(credential.apiKey(), found.country(), null, null, application.id(),
-                application.privateKey());
+                application.privateKey(), found.applicationId());
     }
 
     /** Restores the Twilio number's previous voice URL and status callback. */
@@ -72,10 +73,29 @@ public class NumberProvisioning {
                 number.previousStatusCallback);
     }
 
-    /** Unlinks the Vonage number from the application created for it, then deletes that application. */
+    /**
+     * Links the Vonage number back to the application it had before the import (when it had one), or unlinks it,
+     * then deletes the application created for it. Vonage refusing the earlier application (deleted since, say) is
+     * logged and the number is unlinked instead: it must not stay pointed at an application about to be deleted.
+     */
     public void releaseVonage(PhoneNumber number, CredentialSecret credential) {
-        vonage.link(credential.apiKey(), credential.apiSecret(),
-                new VonageCarrier.VonageNumber(VonageCarrier.msisdn(number.number), number.carrierNumberId, null), null);
+        VonageCarrier.VonageNumber held = new VonageCarrier.VonageNumber(VonageCarrier.msisdn(number.number),
+                number.carrierNumberId, number.vonageApplicationId);
+        String previous = number.previousVonageApplicationId;
+        if (previous != null && !previous.equals(number.vonageApplicationId)) {
+            try {
+                vonage.link(credential.apiKey(), credential.apiSecret(), held, previous);
+            } catch (CarrierFailure failure) {
+                if (!failure.rejected()) {
+                    throw failure;
+                }
+                LOG.warnf("phone number %s: vonage refused to link it back to its earlier application %s (%s); unlinked",
+                        number.id, previous, failure.getMessage());
+                vonage.link(credential.apiKey(), credential.apiSecret(), held, null);
+            }
+        } else {
+            vonage.link(credential.apiKey(), credential.apiSecret(), held, null);
+        }
         if (number.vonageApplicationId != null) {
             vonage.deleteApplication(credential.apiKey(), credential.apiSecret(), number.vonageApplicationId);
         }

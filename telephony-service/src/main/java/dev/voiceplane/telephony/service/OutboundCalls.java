@@ -6,15 +6,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.assistant.VoicemailDetection;
 import dev.voiceplane.kit.catalog.Providers;
+import dev.voiceplane.kit.contract.telephony.DialAnswer;
+import dev.voiceplane.kit.contract.telephony.DialRequest;
 import dev.voiceplane.kit.error.ApiException;
-import dev.voiceplane.telephony.api.DialAnswer;
-import dev.voiceplane.telephony.api.DialRequest;
 import dev.voiceplane.telephony.carrier.CarrierFailure;
 import dev.voiceplane.telephony.carrier.TwiML;
 import dev.voiceplane.telephony.carrier.TwilioCarrier;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
 import dev.voiceplane.telephony.domain.Carrier;
 import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.repository.InlineDialRepository;
 import dev.voiceplane.telephony.repository.OutboundCallRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,7 +26,6 @@ import java.math.BigDecimal;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -43,6 +43,7 @@ public class OutboundCalls {
 
     private final PhoneNumberService numbers;
     private final OutboundCallRepository placed;
+    private final InlineDialRepository inline;
     private final Secrets secrets;
     private final TwilioCarrier twilio;
     private final VonageCarrier vonage;
@@ -50,11 +51,13 @@ public class OutboundCalls {
     private final ObjectMapper json;
     private final Optional<String> streamUrl;
 
-    public OutboundCalls(PhoneNumberService numbers, OutboundCallRepository placed, Secrets secrets,
+    public OutboundCalls(PhoneNumberService numbers, OutboundCallRepository placed, InlineDialRepository inline,
+            Secrets secrets,
             TwilioCarrier twilio, VonageCarrier vonage, WebhookAddresses addresses, ObjectMapper json,
             @ConfigProperty(name = "voice.runtime.stream-url") Optional<String> streamUrl) {
         this.numbers = numbers;
         this.placed = placed;
+        this.inline = inline;
         this.secrets = secrets;
         this.twilio = twilio;
         this.vonage = vonage;
@@ -69,8 +72,9 @@ public class OutboundCalls {
 
     public Dialled dial(String orgId, UUID phoneNumberId, DialRequest request) {
         PhoneNumber number = numbers.owned(orgId, phoneNumberId);
-        if (streamUrl.isEmpty()) {
-            throw ApiException.unavailable("the voice runtime is not configured (VOICE_RUNTIME_STREAM_URL); nothing was dialled");
+        requireRuntime();
+        if (inline.find(orgId, request.callId()).isPresent()) {
+            throw ApiException.conflict("call " + request.callId() + " was dialled from another phone number");
         }
         boolean claimed = QuarkusTransaction.requiringNew().call(
                 () -> placed.claim(orgId, request.callId(), phoneNumberId, number.carrier));
@@ -78,24 +82,45 @@ public class OutboundCalls {
             return new Dialled(earlier(orgId, phoneNumberId, request.callId()), false);
         }
         try {
-            DialAnswer answer = number.carrier() == Carrier.TWILIO ? dialTwilio(number, request) : dialVonage(number, request);
+            DialAnswer answer = place(number, request);
             QuarkusTransaction.requiringNew().run(() -> placed.placed(orgId, request.callId(),
                     answer.phoneCallProviderId(), answer.phoneCallProviderDetails().toString()));
             return new Dialled(answer, true);
         } catch (RuntimeException failure) {
             QuarkusTransaction.requiringNew().run(() -> placed.release(orgId, request.callId()));
-            if (failure instanceof CarrierFailure carrier) {
-                throw carrier.rejected()
-                        ? new CarrierRefusal(carrier.getMessage())
-                        : ApiException.unavailable(carrier.getMessage() + "; nothing was dialled, the call id may be retried");
-            }
-            throw failure;
+            throw answerTo(failure);
         }
+    }
+
+    /** Dials are answered 503 while the voice runtime is not configured: there would be nothing to connect to. */
+    void requireRuntime() {
+        if (streamUrl.isEmpty()) {
+            throw ApiException.unavailable("the voice runtime is not configured (VOICE_RUNTIME_STREAM_URL); nothing was dialled");
+        }
+    }
+
+    /** Asks the number's carrier for the call (no transaction open). */
+    DialAnswer place(PhoneNumber number, DialRequest request) {
+        return number.carrier() == Carrier.TWILIO ? dialTwilio(number, request) : dialVonage(number, request);
+    }
+
+    /** What call-service is told when a dial failed: the carrier's refusal (422), or 503 when it may be retried. */
+    static RuntimeException answerTo(RuntimeException failure) {
+        if (failure instanceof CarrierFailure carrier) {
+            return carrier.rejected()
+                    ? new CarrierRefusal(carrier.getMessage())
+                    : ApiException.unavailable(carrier.getMessage() + "; nothing was dialled, the call id may be retried");
+        }
+        return failure;
     }
 
     /** Ends a live call of the number; ending one that has already ended is the carrier's to answer. */
     public void hangUp(String orgId, UUID phoneNumberId, String carrierCallId) {
-        PhoneNumber number = numbers.owned(orgId, phoneNumberId);
+        hangUp(numbers.owned(orgId, phoneNumberId), carrierCallId);
+    }
+
+    /** Ends a carrier call of this number (imported, or read back from an inline dial). */
+    void hangUp(PhoneNumber number, String carrierCallId) {
         try {
             if (number.carrier() == Carrier.TWILIO) {
                 twilio.hangUp(number.carrierAccount, secrets.open(number, Secrets.AUTH_TOKEN, number.twilioAuthToken),
@@ -131,7 +156,7 @@ public class OutboundCalls {
         MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
         form.add("To", request.customer().number());
         form.add("From", number.number);
-        form.add("Twiml", TwiML.connectStream(streamUrl.get(), Map.of("callId", request.callId())));
+        form.add("Twiml", TwiML.connectStream(streamUrl.get(), StreamParameters.of(number.orgId, request.callId())));
         form.add("StatusCallback", statusCallback);
         form.add("StatusCallbackMethod", "POST");
         STATUS_EVENTS.forEach(event -> form.add("StatusCallbackEvent", event));
@@ -202,7 +227,8 @@ public class OutboundCalls {
         ArrayNode ncco = call.putArray("ncco");
         ObjectNode endpoint = ncco.addObject().put("action", "connect").putArray("endpoint").addObject()
                 .put("type", "websocket").put("uri", streamUrl.get()).put("content-type", "audio/l16;rate=16000");
-        endpoint.putObject("headers").put("callId", request.callId());
+        ObjectNode headers = endpoint.putObject("headers");
+        StreamParameters.of(number.orgId, request.callId()).forEach(headers::put);
         call.putArray("event_url").add(addresses.of(WebhookAddresses.VONAGE_EVENT));
         call.put("event_method", "POST");
         if (request.voicemailDetection() != null && !Boolean.FALSE.equals(request.voicemailDetection().enabled())) {

@@ -1,12 +1,12 @@
 package dev.voiceplane.telephony.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.json.StrictReader;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.persistence.Ids;
-import dev.voiceplane.telephony.api.PhoneNumberConfiguration;
 import dev.voiceplane.telephony.api.PhoneNumberPatch;
 import dev.voiceplane.telephony.api.PhoneNumberRequest;
 import dev.voiceplane.telephony.api.PhoneNumberView;
@@ -98,6 +98,7 @@ public class PhoneNumberService {
                 row.previousStatusCallback = provisioned.previousStatusCallback();
                 row.vonageApplicationId = provisioned.vonageApplicationId();
                 row.vonagePrivateKey = secrets.seal(row, Secrets.VONAGE_PRIVATE_KEY, provisioned.vonagePrivateKey());
+                row.previousVonageApplicationId = provisioned.previousVonageApplicationId();
                 row.twilioAuthToken = secrets.seal(row, Secrets.AUTH_TOKEN, body.twilioAuthToken());
                 row.credentialId = body.credentialId();
                 numbers.persist(row);
@@ -210,7 +211,7 @@ public class PhoneNumberService {
         }
     }
 
-    private CredentialSecret requireVonageCredential(String orgId, String credentialId) {
+    CredentialSecret requireVonageCredential(String orgId, String credentialId) {
         Optional<CredentialSecret> credential = Ids.parse(credentialId).isEmpty()
                 ? Optional.empty()
                 : credentials.secret(orgId, credentialId);

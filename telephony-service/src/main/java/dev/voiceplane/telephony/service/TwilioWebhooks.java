@@ -1,20 +1,25 @@
 package dev.voiceplane.telephony.service;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.kit.contract.telephony.CarrierEvent;
 import dev.voiceplane.kit.persistence.Ids;
 import dev.voiceplane.telephony.carrier.FormBody;
 import dev.voiceplane.telephony.carrier.TwiML;
 import dev.voiceplane.telephony.carrier.TwilioSignature;
-import dev.voiceplane.telephony.client.CallEvent;
 import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.repository.InlineDialRepository;
 import dev.voiceplane.telephony.repository.PhoneNumberRepository;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
+import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,15 +40,19 @@ public class TwilioWebhooks {
     private static final String TWILIO = "twilio";
 
     private final PhoneNumberRepository numbers;
+    private final InlineDialRepository inlineDials;
     private final Secrets secrets;
     private final InboundCalls calls;
     private final WebhookAddresses addresses;
     private final long maxBody;
+    private final ObjectMapper json;
 
-    public TwilioWebhooks(PhoneNumberRepository numbers, Secrets secrets, InboundCalls calls,
-            WebhookAddresses addresses,
+    public TwilioWebhooks(PhoneNumberRepository numbers, InlineDialRepository inlineDials, Secrets secrets, InboundCalls calls,
+            WebhookAddresses addresses, ObjectMapper json,
             @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody) {
+        this.json = json;
         this.numbers = numbers;
+        this.inlineDials = inlineDials;
         this.secrets = secrets;
         this.calls = calls;
         this.addresses = addresses;
@@ -57,7 +66,7 @@ public class TwilioWebhooks {
         if (refused.isPresent()) {
             return refused.get();
         }
-        Map<String, List<String>> params = FormBody.parse(body);
+        Map<String, List<String>> params = parameters(rawQuery, body);
         Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_INBOUND, rawQuery, params);
         if (number.isEmpty()) {
             // Nothing to verify the request with, and nothing is created: a polite refusal tells a caller enough.
@@ -71,7 +80,7 @@ public class TwilioWebhooks {
         }
         InboundCalls.Decision decision = calls.open(number.get(), callSid, FormBody.first(params, "From"));
         return twiml(decision.connects()
-                ? TwiML.connectStream(decision.streamUrl(), Map.of("callId", decision.callId()))
+                ? TwiML.connectStream(decision.streamUrl(), StreamParameters.of(number.get().orgId, decision.callId()))
                 : TwiML.sayAndHangUp(decision.message()));
     }
 
@@ -82,7 +91,7 @@ public class TwilioWebhooks {
         if (refused.isPresent()) {
             return refused.get();
         }
-        Map<String, List<String>> params = FormBody.parse(body);
+        Map<String, List<String>> params = parameters(rawQuery, body);
         boolean inbound = "inbound".equals(FormBody.first(params, "Direction"));
         Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_STATUS, rawQuery, params);
         if (number.isEmpty()) {
@@ -94,9 +103,9 @@ public class TwilioWebhooks {
             return CarrierAnswer.error(400, "a status callback needs CallSid and CallStatus");
         }
         Long sequence = number(FormBody.first(params, "SequenceNumber"));
-        CallEvent event = new CallEvent(
+        CarrierEvent event = new CarrierEvent(
                 "twilio:" + callSid + ":status:" + (sequence != null ? sequence : callStatus),
-                queryValue(rawQuery, "callId"), TWILIO, callSid, CallEvent.STATUS, callStatus,
+                queryValue(rawQuery, "callId"), TWILIO, callSid, CarrierEvent.STATUS, callStatus,
                 FormBody.first(params, "AnsweredBy"), sequence, number(FormBody.first(params, "CallDuration")),
                 integer(FormBody.first(params, "SipResponseCode")), timestamp(FormBody.first(params, "Timestamp")),
                 inbound ? "inbound" : "outbound");
@@ -113,7 +122,7 @@ public class TwilioWebhooks {
         if (refused.isPresent()) {
             return refused.get();
         }
-        Map<String, List<String>> params = FormBody.parse(body);
+        Map<String, List<String>> params = parameters(rawQuery, body);
         Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_AMD, rawQuery, params);
         if (number.isEmpty()) {
             return forbidden();
@@ -123,8 +132,8 @@ public class TwilioWebhooks {
         if (callSid == null || answeredBy == null) {
             return CarrierAnswer.error(400, "an answering-machine result needs CallSid and AnsweredBy");
         }
-        CallEvent event = new CallEvent("twilio:" + callSid + ":amd", queryValue(rawQuery, "callId"), TWILIO, callSid,
-                CallEvent.ANSWERED_BY, null, answeredBy, null, null, null, null, "outbound");
+        CarrierEvent event = new CarrierEvent("twilio:" + callSid + ":amd", queryValue(rawQuery, "callId"), TWILIO, callSid,
+                CarrierEvent.ANSWERED_BY, null, answeredBy, null, null, null, null, "outbound");
         return reported(calls.report(number.get(), event));
     }
 
@@ -143,7 +152,7 @@ public class TwilioWebhooks {
             LOG.warnf("twilio %s: no X-Twilio-Signature; refused", route);
             return Optional.of(forbidden());
         }
-        Map<String, List<String>> params = FormBody.parse(body);
+        Map<String, List<String>> params = parameters(rawQuery, body);
         Optional<PhoneNumber> number = numberFor(route, rawQuery, params);
         if (number.isEmpty()) {
             if (route.equals(WebhookAddresses.TWILIO_INBOUND)) {
@@ -152,14 +161,14 @@ public class TwilioWebhooks {
             LOG.infof("twilio %s for a number not imported here; refused", route);
             return Optional.of(forbidden());
         }
-        return verified(number.get(), addresses.of(route, rawQuery), params, signature, route)
+        return verified(number.get(), addresses.of(route, rawQuery), params, body, signature, route)
                 ? Optional.empty()
                 : Optional.of(forbidden());
     }
 
     /** The organisation a verified request is for, when it names a number imported here. */
     public Optional<String> organisationOf(String route, String rawQuery, byte[] body) {
-        return numberFor(route, rawQuery, FormBody.parse(body)).map(number -> number.orgId);
+        return numberFor(route, rawQuery, parameters(rawQuery, body)).map(number -> number.orgId);
     }
 
     /**
@@ -172,20 +181,55 @@ public class TwilioWebhooks {
         if (account == null) {
             return Optional.empty();
         }
-        if (route.equals(WebhookAddresses.TWILIO_AMD)) {
-            return Ids.parse(queryValue(rawQuery, "phoneNumberId"))
-                    .flatMap(id -> numbers.findForWebhook(TWILIO, account, id));
-        }
         boolean inbound = route.equals(WebhookAddresses.TWILIO_INBOUND)
                 || "inbound".equals(FormBody.first(params, "Direction"));
-        String ours = FormBody.first(params, inbound ? "To" : "From");
-        return ours == null ? Optional.empty() : numbers.findForWebhook(TWILIO, account, ours);
+        Optional<PhoneNumber> imported;
+        if (route.equals(WebhookAddresses.TWILIO_AMD)) {
+            imported = Ids.parse(queryValue(rawQuery, "phoneNumberId"))
+                    .flatMap(id -> numbers.findForWebhook(TWILIO, account, id));
+        } else {
+            String ours = FormBody.first(params, inbound ? "To" : "From");
+            imported = ours == null ? Optional.empty() : numbers.findForWebhook(TWILIO, account, ours);
+        }
+        if (imported.isPresent() || inbound) {
+            return imported;
+        }
+        // A call dialled from an inline number: the callId of the URL we gave names it (the signature covers it).
+        String callId = queryValue(rawQuery, "callId");
+        return callId == null ? Optional.empty() : inlineDials.findForWebhook(TWILIO, account, callId);
     }
 
-    private boolean verified(PhoneNumber number, String url, Map<String, List<String>> params, String signature,
-            String route) {
+    /**
+     * The request's parameters: the form body's, or, when the URL carries {@code bodySHA256} (Twilio's JSON
+     * bodies), the JSON object's top-level fields as text (an unreadable body gives none, so nothing resolves).
+     */
+    private Map<String, List<String>> parameters(String rawQuery, byte[] body) {
+        if (queryValue(rawQuery, TwilioSignature.BODY_HASH) == null) {
+            return FormBody.parse(body);
+        }
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        try {
+            JsonNode parsed = json.readTree(body);
+            if (parsed != null && parsed.isObject()) {
+                parsed.properties().forEach(field -> {
+                    if (field.getValue().isValueNode() && !field.getValue().isNull()) {
+                        params.put(field.getKey(), List.of(field.getValue().asText()));
+                    }
+                });
+            }
+        } catch (IOException e) {
+            LOG.info("twilio JSON webhook body is not JSON; nothing in it is read");
+        }
+        return params;
+    }
+
+    private boolean verified(PhoneNumber number, String url, Map<String, List<String>> params, byte[] body,
+            String signature, String route) {
         String token = secrets.open(number, Secrets.AUTH_TOKEN, number.twilioAuthToken);
-        if (TwilioSignature.isValid(token, url, params, signature)) {
+        boolean valid = TwilioSignature.queryValue(url, TwilioSignature.BODY_HASH) != null
+                ? TwilioSignature.isValidWithBody(token, url, body, signature)
+                : TwilioSignature.isValid(token, url, params, signature);
+        if (valid) {
             return true;
         }
         LOG.warnf("twilio %s: X-Twilio-Signature does not match for phone number %s (org %s); refused", route,

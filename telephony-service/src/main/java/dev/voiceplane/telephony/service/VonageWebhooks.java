@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.telephony.carrier.VonageCarrier;
 import dev.voiceplane.telephony.carrier.VonageSignature;
-import dev.voiceplane.telephony.client.CallEvent;
 import dev.voiceplane.telephony.client.CredentialDirectory;
 import dev.voiceplane.telephony.client.CredentialSecret;
 import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.repository.InlineDialRepository;
 import dev.voiceplane.telephony.repository.PhoneNumberRepository;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,20 +35,28 @@ public class VonageWebhooks {
     private static final Logger LOG = Logger.getLogger(VonageWebhooks.class);
     private static final String VONAGE = "vonage";
     private static final Set<String> MACHINE_RESULTS = Set.of("human", "machine");
+    /** Statuses after which a call is over (carriers-and-files.md §2). */
+    private static final Set<String> FINAL_STATUSES = Set.of("completed", "busy", "cancelled", "unanswered", "rejected",
+            "failed", "timeout");
 
     private final PhoneNumberRepository numbers;
+    private final InlineDialRepository inlineDials;
     private final CredentialDirectory credentials;
+    private final VonageCarrier vonage;
     private final InboundCalls calls;
     private final ObjectMapper json;
     private final long maxBody;
     private final Duration tolerance;
     private final Clock clock;
 
-    public VonageWebhooks(PhoneNumberRepository numbers, CredentialDirectory credentials, InboundCalls calls,
+    public VonageWebhooks(PhoneNumberRepository numbers, InlineDialRepository inlineDials,
+            CredentialDirectory credentials, VonageCarrier vonage, InboundCalls calls,
             ObjectMapper json, @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody,
             @ConfigProperty(name = "voice.carrier.vonage.signature-tolerance") Duration tolerance) {
         this.numbers = numbers;
+        this.inlineDials = inlineDials;
         this.credentials = credentials;
+        this.vonage = vonage;
         this.calls = calls;
         this.json = json;
         this.maxBody = maxBody.asLongValue();
@@ -78,7 +88,8 @@ public class VonageWebhooks {
         ObjectNode connect = document.addObject().put("action", "connect");
         ObjectNode endpoint = connect.putArray("endpoint").addObject()
                 .put("type", "websocket").put("uri", decision.streamUrl()).put("content-type", "audio/l16;rate=16000");
-        endpoint.putObject("headers").put("callId", decision.callId());
+        ObjectNode headers = endpoint.putObject("headers");
+        StreamParameters.of(number.get().orgId, decision.callId()).forEach(headers::put);
         return ncco(document);
     }
 
@@ -102,15 +113,32 @@ public class VonageWebhooks {
         }
         String timestamp = payload.path("timestamp").asText(null);
         boolean machine = MACHINE_RESULTS.contains(status);
-        CallEvent event = new CallEvent("vonage:" + uuid + ":" + status + ":" + (timestamp == null ? "" : timestamp),
-                null, VONAGE, uuid, machine ? CallEvent.ANSWERED_BY : CallEvent.STATUS, machine ? null : status,
+        CarrierEvent event = new CarrierEvent("vonage:" + uuid + ":" + status + ":" + (timestamp == null ? "" : timestamp),
+                number.get().inline ? number.get().inlineCallId : null, VONAGE, uuid, machine ? CarrierEvent.ANSWERED_BY : CarrierEvent.STATUS, machine ? null : status,
                 machine ? status : null, null,
                 payload.path("duration").canConvertToLong() || payload.path("duration").isTextual()
                         ? toLong(payload.path("duration").asText()) : null,
                 null, timestamp, inbound ? "inbound" : "outbound");
         int outcome = calls.report(number.get(), event);
+        if (outcome == 200 && number.get().inline && FINAL_STATUSES.contains(status)) {
+            releaseApplication(number.get());
+        }
         return outcome == 200 ? new CarrierAnswer(204, CarrierAnswer.JSON, "")
                 : CarrierAnswer.error(outcome, "try again later");
+    }
+
+    /**
+     * The call dialled from an inline number has ended: the Voice application created for it is deleted (best
+     * effort: a failure is logged, and a repeated final event finds it gone, which Vonage refuses harmlessly).
+     */
+    private void releaseApplication(PhoneNumber number) {
+        try {
+            credentials.secret(number.orgId, number.credentialId).ifPresent(credential -> vonage.deleteApplication(
+                    credential.apiKey(), credential.apiSecret(), number.vonageApplicationId));
+        } catch (RuntimeException failure) {
+            LOG.infof("vonage application %s of an ended inline dial was not deleted (%s)", number.vonageApplicationId,
+                    failure.getMessage());
+        }
     }
 
     /**
@@ -144,7 +172,19 @@ public class VonageWebhooks {
     private Optional<PhoneNumber> numberFor(String route, JsonNode payload, String authorization) {
         boolean inbound = route.equals(WebhookAddresses.VONAGE_ANSWER)
                 || "inbound".equals(payload.path("direction").asText());
-        return resolve(authorization, payload.path(inbound ? "to" : "from").asText(""));
+        Optional<PhoneNumber> imported = resolve(authorization, payload.path(inbound ? "to" : "from").asText(""));
+        return imported.isPresent() || inbound ? imported : inlineDial(authorization);
+    }
+
+    /** A call dialled from an inline number: the (not yet verified) token names the application created for it. */
+    private Optional<PhoneNumber> inlineDial(String authorization) {
+        String token = VonageSignature.bearer(authorization);
+        Optional<JsonNode> claims = token == null ? Optional.empty() : VonageSignature.unverifiedClaims(token);
+        String apiKey = claims.map(claim -> claim.path("api_key").asText("")).orElse("");
+        String application = claims.map(claim -> claim.path("application_id").asText("")).orElse("");
+        return apiKey.isEmpty() || application.isEmpty()
+                ? Optional.empty()
+                : inlineDials.findByApplication(apiKey, application);
     }
 
     /** The number the (not yet verified) token's api_key and the payload's number name. */

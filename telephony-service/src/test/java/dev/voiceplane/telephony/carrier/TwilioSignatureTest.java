@@ -91,4 +91,54 @@ class TwilioSignatureTest {
         assertTrue(TwilioSignature.isValid(TOKEN, URL, FormBody.parse(body), "RSOYDt4T1cUTdK1PDd93/VVr8B8="));
         assertEquals(List.of("a b+c"), FormBody.parse("x=a+b%2Bc".getBytes(StandardCharsets.UTF_8)).get("x"));
     }
+
+    static final String JSON_BODY = "{\"property\": \"value\", \"boolean\": true}";
+    static final String JSON_HASH = "0a1ff7634d9ab3b95db5c9a2dfe9416e41502b283a80c7cf19632632f96e6620";
+
+    @Test
+    void aJsonBodyIsSignedThroughItsHashInTheUrlAsInTwiliosPublishedVector() throws Exception {
+        String url = URL + "&bodySHA256=" + JSON_HASH;
+        byte[] body = JSON_BODY.getBytes(StandardCharsets.UTF_8);
+        assertTrue(TwilioSignature.isValidWithBody(TOKEN, url, body, "a9nBmqA0ju/hNViExpshrM61xv4="));
+        assertEquals("a9nBmqA0ju/hNViExpshrM61xv4=", TwilioSignature.compute(TOKEN, url, Map.of()));
+        // Twilio's own validator agrees on the same vector.
+        assertTrue(new RequestValidator(TOKEN).validate(url, JSON_BODY, "a9nBmqA0ju/hNViExpshrM61xv4="));
+    }
+
+    @Test
+    void aJsonBodyAlteredAfterSigningOrAHashThatWasNotSignedDoesNotVerify() {
+        String url = URL + "&bodySHA256=" + JSON_HASH;
+        String signature = "a9nBmqA0ju/hNViExpshrM61xv4=";
+        byte[] altered = "{\"property\": \"other\", \"boolean\": true}".getBytes(StandardCharsets.UTF_8);
+        assertFalse(TwilioSignature.isValidWithBody(TOKEN, url, altered, signature));
+        // The hash replaced by the altered body's: the URL is no longer the one signed.
+        String rehashed = URL + "&bodySHA256=" + java.util.HexFormat.of().formatHex(sha256(altered));
+        assertFalse(TwilioSignature.isValidWithBody(TOKEN, rehashed, altered, signature));
+        assertFalse(TwilioSignature.isValidWithBody(TOKEN, URL, JSON_BODY.getBytes(StandardCharsets.UTF_8), signature),
+                "no bodySHA256 in the URL: not a JSON-signed request");
+        assertFalse(TwilioSignature.isValidWithBody("54321", url, JSON_BODY.getBytes(StandardCharsets.UTF_8), signature));
+        // Upper-case hex is the same hash.
+        assertTrue(TwilioSignature.isValidWithBody(TOKEN, URL + "&bodySHA256=" + JSON_HASH.toUpperCase(),
+                JSON_BODY.getBytes(StandardCharsets.UTF_8),
+                TwilioSignature.compute(TOKEN, URL + "&bodySHA256=" + JSON_HASH.toUpperCase(), Map.of())));
+    }
+
+    @Test
+    void twiliosOwnValidatorAcceptsAJsonRequestWeAccept() throws Exception {
+        String token = "a-real-looking-token-0123456789abcdef";
+        byte[] body = "{\"CallSid\":\"CA1\",\"CallStatus\":\"completed\",\"Note\":\"é ✓\"}".getBytes(StandardCharsets.UTF_8);
+        String url = "https://voice.example.com/twilio/status?callId=c1&bodySHA256="
+                + java.util.HexFormat.of().formatHex(sha256(body));
+        String signature = TwilioSignature.compute(token, url, Map.of());
+        assertTrue(TwilioSignature.isValidWithBody(token, url, body, signature));
+        assertTrue(new RequestValidator(token).validate(url, new String(body, StandardCharsets.UTF_8), signature));
+    }
+
+    static byte[] sha256(byte[] data) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(data);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -82,7 +82,7 @@ class InternalRoutesTest {
                 .withFormParam("From", WireMock.equalTo(number.number()))
                 .withFormParam("Twiml", WireMock.equalTo("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Connect>"
                         + "<Stream url=\"wss://runtime.example.com/stream\"><Parameter name=\"callId\" value=\"" + callId
-                        + "\"/></Stream></Connect></Response>"))
+                        + "\"/><Parameter name=\"orgId\" value=\"" + TestKeys.ORG_A + "\"/></Stream></Connect></Response>"))
                 .withFormParam("StatusCallback", WireMock.equalTo(Stubs.PUBLIC + "/twilio/status?callId=" + callId))
                 .withFormParam("StatusCallbackMethod", WireMock.equalTo("POST"))
                 .withFormParam("StatusCallbackEvent", WireMock.havingExactly("initiated", "ringing", "answered", "completed"))
@@ -132,7 +132,7 @@ class InternalRoutesTest {
                 .when().post("/internal/phone-number/" + number.id() + "/dial")
                 .then().statusCode(400)
                 .body("message", contains("callId should not be empty",
-                        "customer.number must be a phone number in E.164 format (+ and 8 to 15 digits)"));
+                        "customer.number must be a valid phone number in the E.164 format"));
         internal(TestKeys.ORG_A).body(dial(newId(), "+14155550100",
                         ",\"voicemailDetection\":{\"provider\":\"twilio\",\"machineDetectionTimeout\":100}"))
                 .when().post("/internal/phone-number/" + number.id() + "/dial")

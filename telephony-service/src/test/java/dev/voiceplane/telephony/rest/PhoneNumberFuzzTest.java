@@ -48,6 +48,12 @@ class PhoneNumberFuzzTest {
                 .endpoint(Endpoint.post("/internal/phone-number/{id}/dial",
                         "{\"callId\":\"c\",\"customer\":{\"number\":\"+14155550100\"}}"))
                 .endpoint(Endpoint.post("/internal/phone-number/{id}/hangup", "{\"phoneCallProviderId\":\"CA1\"}"))
+                .endpoint(Endpoint.post("/internal/phone-number/dial-inline",
+                        "{\"callId\":\"c\",\"customer\":{\"number\":\"+14155550100\"},\"phoneNumber\":{\"provider\":\"twilio\","
+                                + "\"number\":\"+15550001113\",\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\"}}",
+                        "{\"callId\":\"c2\",\"customer\":{\"number\":\"+14155550100\"},\"phoneNumber\":{\"provider\":\"vonage\","
+                                + "\"number\":\"+445550001113\",\"credentialId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"}}"))
+                .endpoint(Endpoint.post("/internal/phone-number/hangup-inline", "{\"phoneCallProviderId\":\"CA1\"}"))
                 .cases(1500)
                 .run();
     }

@@ -72,7 +72,7 @@ class PhoneNumberResourceTest {
         orgA().body("{\"twilioPhoneNumber\":\"14155550100\"}").when().post("/phone-number/import/twilio")
                 .then().statusCode(400)
                 .body("message", contains(
-                        "twilioPhoneNumber must be a phone number in E.164 format (+ and 8 to 15 digits)",
+                        "twilioPhoneNumber must be a valid phone number in the E.164 format",
                         "twilioAccountSid should not be empty", "twilioAuthToken should not be empty"));
         orgA().body("{\"vonagePhoneNumber\":\"+441234567890\",\"credentialId\":\"c\",\"twilioAuthToken\":\"t\",\"stripeSubscriptionId\":\"s\"}")
                 .when().post("/phone-number/import/vonage").then().statusCode(400)
@@ -85,7 +85,7 @@ class PhoneNumberResourceTest {
                 .body("message", contains("provider must be one of the following values: carrierA, carrierB, twilio, vonage"));
         orgA().body("{\"twilioPhoneNumber\":\"+1234567\",\"twilioAccountSid\":\"a\",\"twilioAuthToken\":\"t\"}")
                 .when().post("/phone-number/import/twilio").then().statusCode(400)
-                .body("message", contains("twilioPhoneNumber must be a phone number in E.164 format (+ and 8 to 15 digits)"));
+                .body("message", contains("twilioPhoneNumber must be a valid phone number in the E.164 format"));
         orgA().body("[]").when().post("/phone-number/import/twilio").then().statusCode(400);
         orgA().body("").when().post("/phone-number/import/twilio").then().statusCode(400);
         orgA().body("{}").when().post("/phone-number/import/sinch").then().statusCode(404);

@@ -73,6 +73,11 @@ class VonageTest {
     }
 
     String importNumber(Account account, String number) {
+        return importNumber(account, number, null);
+    }
+
+    /** {@code earlierApplication}: the application Vonage says the number is linked to before the import. */
+    String importNumber(Account account, String number, String earlierApplication) {
         String msisdn = number.substring(1);
         String appId = "app-" + newId();
         String pem = "-----BEGIN PRIVATE KEY-----\n"
@@ -82,7 +87,8 @@ class VonageTest {
                 .withQueryParam("api_key", WireMock.equalTo(account.apiKey()))
                 .withQueryParam("api_secret", WireMock.equalTo(account.apiSecret()))
                 .withQueryParam("pattern", WireMock.equalTo(msisdn))
-                .willReturn(okJson("{\"count\":1,\"numbers\":[{\"country\":\"GB\",\"msisdn\":\"" + msisdn + "\"}]}")));
+                .willReturn(okJson("{\"count\":1,\"numbers\":[{\"country\":\"GB\",\"msisdn\":\"" + msisdn + "\""
+                        + (earlierApplication == null ? "" : ",\"app_id\":\"" + earlierApplication + "\"") + "}]}")));
         wm.stubFor(post(urlEqualTo("/v2/applications"))
                 .withBasicAuth(account.apiKey(), account.apiSecret())
                 .withRequestBody(matchingJsonPath("$.name", WireMock.equalTo("voiceplane " + number)))
@@ -138,6 +144,46 @@ class VonageTest {
     }
 
     @Test
+    void deletingANumberLinksItBackToItsEarlierApplication() throws Exception {
+        Account account = account(true);
+        String number = "+4477004" + (100000 + (int) (Math.random() * 800000));
+        String earlier = "earlier-" + newId();
+        String id = importNumber(account, number, earlier);
+        wm.stubFor(WireMock.delete(WireMock.urlPathMatching("/v2/applications/app-.*")).willReturn(aResponse().withStatus(204)));
+        orgA().when().delete("/phone-number/" + id).then().statusCode(200);
+        wm.verify(1, postRequestedFor(urlEqualTo("/number/update"))
+                .withFormParam("msisdn", WireMock.equalTo(number.substring(1)))
+                .withFormParam("country", WireMock.equalTo("GB"))
+                .withFormParam("app_id", WireMock.equalTo(earlier)));
+        wm.verify(0, postRequestedFor(urlEqualTo("/number/update"))
+                .withFormParam("msisdn", WireMock.equalTo(number.substring(1)))
+                .withFormParam("app_id", WireMock.equalTo("")));
+        wm.verify(1, deleteRequestedFor(WireMock.urlPathMatching("/v2/applications/app-.*"))
+                .withBasicAuth(new BasicCredentials(account.apiKey(), account.apiSecret())));
+        wm.verify(0, deleteRequestedFor(urlPathEqualTo("/v2/applications/" + earlier)));
+    }
+
+    @Test
+    void anEarlierApplicationVonageNoLongerTakesLeavesTheNumberUnlinked() throws Exception {
+        Account account = account(true);
+        String number = "+4477003" + (100000 + (int) (Math.random() * 800000));
+        String earlier = "gone-" + newId();
+        String id = importNumber(account, number, earlier);
+        wm.stubFor(post(urlEqualTo("/number/update")).withFormParam("app_id", WireMock.equalTo(earlier))
+                .willReturn(okJson("{\"error-code\":\"420\",\"error-code-label\":\"Invalid application\"}")));
+        wm.stubFor(WireMock.delete(WireMock.urlPathMatching("/v2/applications/app-.*")).willReturn(aResponse().withStatus(204)));
+        orgA().when().delete("/phone-number/" + id).then().statusCode(200);
+        wm.verify(1, postRequestedFor(urlEqualTo("/number/update"))
+                .withFormParam("msisdn", WireMock.equalTo(number.substring(1)))
+                .withFormParam("app_id", WireMock.equalTo(earlier)));
+        wm.verify(1, postRequestedFor(urlEqualTo("/number/update"))
+                .withFormParam("msisdn", WireMock.equalTo(number.substring(1)))
+                .withFormParam("app_id", WireMock.equalTo("")));
+        wm.verify(1, deleteRequestedFor(WireMock.urlPathMatching("/v2/applications/app-.*"))
+                .withBasicAuth(new BasicCredentials(account.apiKey(), account.apiSecret())));
+    }
+
+    @Test
     void aCredentialThatIsNotVonagesIsA400AndNothingIsStored() throws Exception {
         String credentialId = newId();
         wm.stubFor(get(urlEqualTo("/internal/credential/" + credentialId + "/secret"))
@@ -174,7 +220,8 @@ class VonageTest {
 
         assertEquals(200, answer.status());
         assertEquals("[{\"action\":\"connect\",\"endpoint\":[{\"type\":\"websocket\",\"uri\":\"wss://runtime.example.com/stream\","
-                + "\"content-type\":\"audio/l16;rate=16000\",\"headers\":{\"callId\":\"call-" + uuid + "\"}}]}]", answer.body());
+                + "\"content-type\":\"audio/l16;rate=16000\",\"headers\":{\"callId\":\"call-" + uuid + "\",\"orgId\":\""
+                + TestKeys.ORG_A + "\"}}]}]", answer.body());
         wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/inbound"))
                 .withHeader("X-Voice-Org-Id", WireMock.equalTo(TestKeys.ORG_A))
                 .withRequestBody(matchingJsonPath("$.phoneNumber.id", WireMock.equalTo(id)))
@@ -229,6 +276,8 @@ class VonageTest {
         String jwt = dial.getHeader("Authorization").substring("Bearer ".length());
         JWT.require(Algorithm.RSA256((RSAPublicKey) account.keys().getPublic(), null)).build().verify(jwt);
         assertTrue(dial.getBodyAsString().contains("\"number\":\"447700900003\""), dial.getBodyAsString());
+        assertTrue(dial.getBodyAsString().contains("\"headers\":{\"callId\":\"" + callId + "\",\"orgId\":\"" + TestKeys.ORG_A + "\"}"),
+                dial.getBodyAsString());
         assertTrue(dial.getBodyAsString().contains("\"event_url\":[\"" + Stubs.PUBLIC + "/vonage/event\"]"), dial.getBodyAsString());
     }
 }

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.twilio.security.RequestValidator;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
 import dev.voiceplane.telephony.carrier.TwilioSignature;
@@ -23,6 +24,8 @@ import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 import jakarta.inject.Inject;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,6 +85,33 @@ class TwilioWebhooksTest {
         return "CA" + UUID.randomUUID().toString().replace("-", "");
     }
 
+    /** A number of org A and a new call ringing it: the set-up most tests share. */
+    record Ringing(Numbers.Imported number, String callSid, Map<String, List<String>> params) {
+    }
+
+    Ringing ringing() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        return new Ringing(number, callSid, inboundCall(number, callSid));
+    }
+
+    /** The voice URL webhook with these parameters, signed as Twilio signs it. */
+    CarrierAnswer signedInbound(Numbers.Imported number, Map<String, List<String>> params) {
+        return webhooks.inboundCall(null, form(params), TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+    }
+
+    /** The status callback with these parameters, signed as Twilio signs it. */
+    CarrierAnswer signedStatus(Numbers.Imported number, Map<String, List<String>> params) {
+        return webhooks.status(null, form(params), TwilioSignature.compute(number.authToken(), STATUS_URL, params));
+    }
+
+    /** call-service records the events of this carrier call. */
+    void callServiceRecords(String callSid) {
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(okJson("{\"recorded\":true}")));
+    }
+
     void callServiceAnswers(String callSid, String answer) {
         wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
                 .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
@@ -98,15 +128,14 @@ class TwilioWebhooksTest {
         Numbers.Imported number = Numbers.importTwilio(wm, orgA(), "\"name\":\"Desk\"");
         String callSid = newCallSid();
         callServiceAnswers(callSid, "{\"callId\":\"call-" + callSid + "\",\"answer\":\"connect\"}");
-        Map<String, List<String>> params = inboundCall(number, callSid);
 
-        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
-                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+        CarrierAnswer answer = signedInbound(number, inboundCall(number, callSid));
 
         assertEquals(200, answer.status());
         assertEquals("text/xml; charset=utf-8", answer.contentType());
         assertEquals("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Connect><Stream url=\"wss://runtime.example.com/stream\">"
-                + "<Parameter name=\"callId\" value=\"call-" + callSid + "\"/></Stream></Connect></Response>", answer.body());
+                + "<Parameter name=\"callId\" value=\"call-" + callSid + "\"/><Parameter name=\"orgId\" value=\"" + TestKeys.ORG_A
+                + "\"/></Stream></Connect></Response>", answer.body());
         wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/inbound"))
                 .withHeader("Authorization", equalTo(TestKeys.bearer(TestKeys.INTERNAL_TOKEN)))
                 .withHeader("X-Voice-Org-Id", equalTo(TestKeys.ORG_A))
@@ -123,10 +152,11 @@ class TwilioWebhooksTest {
 
     @Test
     void aMissingOrWrongSignatureIsA403AndNothingIsOpened() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
+        Ringing call = ringing();
+        Numbers.Imported number = call.number();
+        String callSid = call.callSid();
         callServiceAnswers(callSid, "{\"callId\":\"c\",\"answer\":\"connect\"}");
-        Map<String, List<String>> params = inboundCall(number, callSid);
+        Map<String, List<String>> params = call.params();
         String signature = TwilioSignature.compute(number.authToken(), INBOUND_URL, params);
 
         assertEquals(403, webhooks.inboundCall(null, form(params), null).status());
@@ -145,28 +175,22 @@ class TwilioWebhooksTest {
 
     @Test
     void anUnknownNumberIsRefusedPolitelyAndNothingIsOpened() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
-        Map<String, List<String>> params = inboundCall(number, callSid);
-        params.put("To", List.of(Stubs.newNumber()));
+        Ringing call = ringing();
+        call.params().put("To", List.of(Stubs.newNumber()));
 
-        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
-                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+        CarrierAnswer answer = signedInbound(call.number(), call.params());
 
         assertEquals(200, answer.status());
         assertTrue(answer.body().endsWith("<Response><Say>" + InboundCalls.UNKNOWN_NUMBER + "</Say><Hangup/></Response>"));
-        assertEquals(0, opened(callSid).size());
+        assertEquals(0, opened(call.callSid()).size());
     }
 
     @Test
     void aRefusalByCallServiceIsSpokenEscapedThenHungUp() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
-        callServiceAnswers(callSid, "{\"callId\":\"c1\",\"answer\":\"refuse\",\"message\":\"Busy </Say><Dial>+1900</Dial>\"}");
-        Map<String, List<String>> params = inboundCall(number, callSid);
+        Ringing call = ringing();
+        callServiceAnswers(call.callSid(), "{\"callId\":\"c1\",\"answer\":\"refuse\",\"message\":\"Busy </Say><Dial>+1900</Dial>\"}");
 
-        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
-                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+        CarrierAnswer answer = signedInbound(call.number(), call.params());
 
         assertEquals(200, answer.status());
         assertTrue(answer.body().endsWith("<Response><Say>Busy &lt;/Say&gt;&lt;Dial&gt;+1900&lt;/Dial&gt;</Say><Hangup/></Response>"),
@@ -175,60 +199,49 @@ class TwilioWebhooksTest {
 
     @Test
     void callServiceUnavailableIsAPoliteRefusal() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
+        Ringing call = ringing();
         wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
-                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(call.callSid())))
                 .willReturn(aResponse().withStatus(503)));
-        Map<String, List<String>> params = inboundCall(number, callSid);
 
-        CarrierAnswer answer = webhooks.inboundCall(null, form(params),
-                TwilioSignature.compute(number.authToken(), INBOUND_URL, params));
+        CarrierAnswer answer = signedInbound(call.number(), call.params());
 
         assertEquals(200, answer.status());
         assertTrue(answer.body().endsWith("<Response><Say>" + InboundCalls.REFUSAL + "</Say><Hangup/></Response>"));
-        assertEquals(3, opened(callSid).size(), "a 5xx is retried twice");
+        assertEquals(3, opened(call.callSid()).size(), "a 5xx is retried twice");
     }
 
     @Test
     void anOversizedBodyIsA413AndNothingIsOpened() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
-        Map<String, List<String>> params = inboundCall(number, callSid);
-        params.put("Padding", List.of("x".repeat(70 * 1024)));
+        Ringing call = ringing();
+        call.params().put("Padding", List.of("x".repeat(70 * 1024)));
 
-        assertEquals(413, webhooks.inboundCall(null, form(params),
-                TwilioSignature.compute(number.authToken(), INBOUND_URL, params)).status());
-        assertEquals(0, opened(callSid).size());
+        assertEquals(413, signedInbound(call.number(), call.params()).status());
+        assertEquals(0, opened(call.callSid()).size());
     }
 
     @Test
     void aCallThatIsNotRingingInboundIsA400() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        Map<String, List<String>> params = inboundCall(number, newCallSid());
-        params.put("CallStatus", List.of("in-progress"));
-        assertEquals(400, webhooks.inboundCall(null, form(params),
-                TwilioSignature.compute(number.authToken(), INBOUND_URL, params)).status());
+        Ringing call = ringing();
+        call.params().put("CallStatus", List.of("in-progress"));
+        assertEquals(400, signedInbound(call.number(), call.params()).status());
     }
 
     @Test
     void statusCallbacksBecomeIdempotentEventsForCallService() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
-        wm.stubFor(post(urlEqualTo("/internal/call/events"))
-                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
-                .willReturn(okJson("{\"recorded\":true}")));
-        Map<String, List<String>> params = inboundCall(number, callSid);
+        Ringing call = ringing();
+        String callSid = call.callSid();
+        callServiceRecords(callSid);
+        Map<String, List<String>> params = call.params();
         params.put("CallStatus", List.of("completed"));
         params.put("CallDuration", List.of("42"));
         params.put("SequenceNumber", List.of("3"));
         params.put("SipResponseCode", List.of("200"));
         params.put("Timestamp", List.of("Tue, 10 Sep 2024 12:00:05 +0000"));
         params.put("CallbackSource", List.of("call-progress-events"));
-        String signature = TwilioSignature.compute(number.authToken(), STATUS_URL, params);
 
-        assertEquals(200, webhooks.status(null, form(params), signature).status());
-        assertEquals(200, webhooks.status(null, form(params), signature).status());
+        assertEquals(200, signedStatus(call.number(), params).status());
+        assertEquals(200, signedStatus(call.number(), params).status());
 
         List<LoggedRequest> events = wm.findAll(postRequestedFor(urlEqualTo("/internal/call/events"))
                 .withHeader("X-Voice-Org-Id", equalTo(TestKeys.ORG_A))
@@ -247,9 +260,7 @@ class TwilioWebhooksTest {
     void aStatusCallbackForAnOutboundCallResolvesOurNumberAsTheCallerAndCarriesTheCallId() {
         Numbers.Imported number = Numbers.importTwilio(wm, orgA());
         String callSid = newCallSid();
-        wm.stubFor(post(urlEqualTo("/internal/call/events"))
-                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
-                .willReturn(okJson("{\"recorded\":true}")));
+        callServiceRecords(callSid);
         Map<String, List<String>> params = new LinkedHashMap<>();
         params.put("AccountSid", List.of(number.accountSid()));
         params.put("CallSid", List.of(callSid));
@@ -285,19 +296,15 @@ class TwilioWebhooksTest {
         Map<String, List<String>> second = inboundCall(number, failing);
         second.put("CallStatus", List.of("completed"));
 
-        assertEquals(200, webhooks.status(null, form(first),
-                TwilioSignature.compute(number.authToken(), STATUS_URL, first)).status());
-        assertEquals(503, webhooks.status(null, form(second),
-                TwilioSignature.compute(number.authToken(), STATUS_URL, second)).status());
+        assertEquals(200, signedStatus(number, first).status());
+        assertEquals(503, signedStatus(number, second).status());
     }
 
     @Test
     void theAnsweringMachineResultIsAnEventOfTheCallNamedInItsUrl() {
         Numbers.Imported number = Numbers.importTwilio(wm, orgA());
         String callSid = newCallSid();
-        wm.stubFor(post(urlEqualTo("/internal/call/events"))
-                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
-                .willReturn(okJson("{\"recorded\":true}")));
+        callServiceRecords(callSid);
         Map<String, List<String>> params = new LinkedHashMap<>();
         params.put("AccountSid", List.of(number.accountSid()));
         params.put("CallSid", List.of(callSid));
@@ -317,11 +324,11 @@ class TwilioWebhooksTest {
 
     @Test
     void overHttpTheRoutesTakeTheSignatureAndNeverAnApiKey() {
-        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
-        String callSid = newCallSid();
+        Ringing call = ringing();
+        String callSid = call.callSid();
         callServiceAnswers(callSid, "{\"callId\":\"http-" + callSid + "\",\"answer\":\"connect\"}");
-        Map<String, List<String>> params = inboundCall(number, callSid);
-        String signature = TwilioSignature.compute(number.authToken(), INBOUND_URL, params);
+        Map<String, List<String>> params = call.params();
+        String signature = TwilioSignature.compute(call.number().authToken(), INBOUND_URL, params);
 
         io.restassured.RestAssured.given().contentType("application/x-www-form-urlencoded").body(new String(form(params), StandardCharsets.UTF_8))
                 .header("X-Twilio-Signature", signature)
@@ -334,5 +341,43 @@ class TwilioWebhooksTest {
         io.restassured.RestAssured.given().contentType("application/x-www-form-urlencoded").body(new String(form(params), StandardCharsets.UTF_8))
                 .header("X-Twilio-Signature", "forged").when().post("/twilio/status").then().statusCode(403);
         assertEquals(1, opened(callSid).size());
+    }
+
+    @Test
+    void aStatusCallbackWithAJsonBodyIsCheckedThroughItsBodyHash() throws Exception {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        callServiceRecords(callSid);
+        byte[] body = ("{\"AccountSid\":\"" + number.accountSid() + "\",\"CallSid\":\"" + callSid
+                + "\",\"CallStatus\":\"completed\",\"Direction\":\"inbound\",\"From\":\"+14155550123\",\"To\":\""
+                + number.number() + "\",\"SequenceNumber\":4,\"CallDuration\":\"7\"}").getBytes(StandardCharsets.UTF_8);
+        String query = "bodySHA256=" + sha256Hex(body);
+        String signature = TwilioSignature.compute(number.authToken(), STATUS_URL + "?" + query, Map.of());
+        assertTrue(new RequestValidator(number.authToken()).validate(STATUS_URL + "?" + query,
+                new String(body, StandardCharsets.UTF_8), signature), "Twilio's validator accepts the request");
+
+        assertEquals(200, webhooks.status(query, body, signature).status());
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.eventId", equalTo("twilio:" + callSid + ":status:4")))
+                .withRequestBody(matchingJsonPath("$.carrierStatus", equalTo("completed")))
+                .withRequestBody(matchingJsonPath("$.durationSeconds", equalTo("7"))));
+
+        // The body altered after signing, with or without its hash rewritten: refused, nothing handed on.
+        byte[] altered = new String(body, StandardCharsets.UTF_8).replace("completed", "busy").getBytes(StandardCharsets.UTF_8);
+        assertEquals(403, webhooks.status(query, altered, signature).status());
+        assertEquals(403, webhooks.status("bodySHA256=" + sha256Hex(altered), altered, signature).status());
+        // Over HTTP, as Twilio posts it.
+        io.restassured.RestAssured.given().contentType("application/json").body(body)
+                .header("X-Twilio-Signature", signature)
+                .when().post("/twilio/status?" + query).then().statusCode(200);
+        io.restassured.RestAssured.given().contentType("application/json").body(altered)
+                .header("X-Twilio-Signature", signature)
+                .when().post("/twilio/status?" + query).then().statusCode(403);
+        wm.verify(2, postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid))));
+    }
+
+    static String sha256Hex(byte[] body) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
     }
 }

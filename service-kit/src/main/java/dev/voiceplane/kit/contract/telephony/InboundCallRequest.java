@@ -1,4 +1,4 @@
-package dev.voiceplane.call.api;
+package dev.voiceplane.kit.contract.telephony;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
@@ -7,7 +7,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 
 /**
- * {@code POST /internal/call/inbound} from telephony-service: a carrier is ringing one of the organisation's
+ * {@code POST /internal/call/inbound} (docs/call-contracts.md §1): a carrier is ringing one of the organisation's
  * numbers. Idempotent on {@code (phoneCallProvider, phoneCallProviderId)}.
  */
 @RegisterForReflection
@@ -15,6 +15,6 @@ public record InboundCallRequest(
         @NotBlank @Size(max = 20) String phoneCallProvider,
         @NotBlank @Size(max = 200) String phoneCallProviderId,
         @Size(max = 10) String phoneCallTransport,
-        @Valid CustomerBody customer,
+        @Valid Customer customer,
         @NotNull PhoneNumberConfiguration phoneNumber) {
 }

@@ -1,11 +1,11 @@
-package dev.voiceplane.call.api;
+package dev.voiceplane.kit.contract.telephony;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * A phone number's configuration as telephony-service gives it ({@code GET /internal/phone-number/{id}} and inside
- * an inbound call; docs/calls.md). Never carries the carrier's secrets; {@code serverUrlSecret} is the customer's own
- * webhook secret, sealed when a call freezes it.
+ * A number's configuration as call-service needs it (docs/call-contracts.md §5, and inside an inbound call §1):
+ * the public view's fields plus the carrier; never a carrier secret. {@code serverUrlSecret} is the customer's own
+ * webhook secret (call-service seals it when a call freezes it).
  */
 @RegisterForReflection
 public record PhoneNumberConfiguration(
@@ -21,7 +21,7 @@ public record PhoneNumberConfiguration(
         String twilioAccountSid,
         String credentialId) {
 
-    /** twilio or vonage: telephony-service names it {@code carrier} (and {@code provider} in the public view). */
+    /** twilio or vonage: {@code carrier}, or the public view's {@code provider} when a sender left it out. */
     public String carrierName() {
         return carrier != null ? carrier : provider;
     }
@@ -32,8 +32,10 @@ public record PhoneNumberConfiguration(
                 twilioAccountSid, credentialId);
     }
 
+    /** Never shows {@code serverUrlSecret}. */
     @Override
     public String toString() {
-        return "PhoneNumberConfiguration[id=" + id + ", carrier=" + carrierName() + ", number=" + number + "]";
+        return "PhoneNumberConfiguration[id=" + id + ", orgId=" + orgId + ", carrier=" + carrierName() + ", number="
+                + number + "]";
     }
 }

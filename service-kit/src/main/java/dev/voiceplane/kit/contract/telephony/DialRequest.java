@@ -1,6 +1,8 @@
-package dev.voiceplane.telephony.api;
+package dev.voiceplane.kit.contract.telephony;
 
 import dev.voiceplane.kit.assistant.VoicemailDetection;
+import dev.voiceplane.kit.validation.E164;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -10,10 +12,10 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 /**
- * {@code POST /internal/phone-number/{id}/dial} (docs/call-contracts.md §3): call-service asks for an outbound
- * call from the number. {@code callId} is the idempotency key; {@code voicemailDetection} is the assistant's, as
- * assistant-service validated it.
+ * {@code POST /internal/phone-number/{id}/dial} (docs/call-contracts.md §3): call-service asks for an outbound call
+ * from the number. {@code callId} is the idempotency key; {@code voicemailDetection} is the assistant's.
  */
+@RegisterForReflection
 public record DialRequest(
         @NotBlank @Size(max = 100) String callId,
         @NotNull @Valid DialCustomer customer,
@@ -21,8 +23,9 @@ public record DialRequest(
         @Min(10) @Max(43200) Integer maxDurationSeconds) {
 
     /** The party to call. */
+    @RegisterForReflection
     public record DialCustomer(
-            @NotNull @Pattern(regexp = "\\+[0-9]{8,15}", message = "must be a phone number in E.164 format (+ and 8 to 15 digits)") String number,
+            @NotNull @E164 String number,
             @Size(max = 10) @Pattern(regexp = "[0-9*#wW]*", message = "must hold only digits, *, # and w") String extension) {
     }
 }

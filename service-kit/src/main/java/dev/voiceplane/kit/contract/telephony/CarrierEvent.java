@@ -1,13 +1,13 @@
-package dev.voiceplane.call.api;
+package dev.voiceplane.kit.contract.telephony;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
 /**
- * {@code POST /internal/call/events} from telephony-service: one thing a carrier reported. {@code eventId} is
- * unique per carrier report, so each is recorded once however often it arrives. The call is named by
- * {@code callId} (outbound calls) or by the carrier's call id.
+ * {@code POST /internal/call/events} (docs/call-contracts.md §2): one thing a carrier reported about a call.
+ * {@code eventId} is unique per carrier report, so it is recorded once however often it arrives. The call is named
+ * by {@code callId} (calls placed through a dial) or by the carrier's call id.
  */
 @RegisterForReflection
 public record CarrierEvent(

@@ -87,6 +87,11 @@ final class IngressRoutes {
         return routes.stream().filter(route -> route.matches(path)).map(Route::service).findFirst();
     }
 
+    /** Every rule, longest prefix first. */
+    List<Route> routes() {
+        return routes;
+    }
+
     /** Every backend service, each once, by name. */
     List<String> services() {
         return routes.stream().map(Route::service).distinct().sorted().toList();

@@ -1,8 +1,11 @@
 package dev.voiceplane.local;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import sun.misc.Signal;
@@ -35,6 +39,8 @@ public final class LocalStack {
     private final Gateway gateway;
     private final String java;
     private final List<ServiceProcess> processes = new CopyOnWriteArrayList<>();
+    /** What each started service was started with, so that {@link #restart} starts it the same way. */
+    private final Map<String, Launch> launches = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private LocalDatabase database;
     private boolean stopping;
@@ -80,6 +86,7 @@ public final class LocalStack {
         stopOnTermination(stack);
         try {
             stack.start();
+            Thread.ofPlatform().daemon().name("voiceplane-commands").start(() -> stack.readCommands(System.in));
         } catch (StackFailure failure) {
             System.err.println("voiceplane did not start: " + failure.getMessage());
             stack.stop();
@@ -174,11 +181,59 @@ public final class LocalStack {
         database = started;
     }
 
-    private synchronized void launch(LocalService service, int port, Map<String, String> environment) {
+    private synchronized ServiceProcess launch(LocalService service, int port, Map<String, String> environment) {
         if (stopping) {
             throw new StackFailure("stopped while starting");
         }
-        processes.add(ServiceProcess.start(service, port, java, environment));
+        ServiceProcess process = ServiceProcess.start(service, port, java, environment);
+        processes.add(process);
+        launches.put(service.shortName(), new Launch(service, port, environment, process));
+        return process;
+    }
+
+    private record Launch(LocalService service, int port, Map<String, String> environment, ServiceProcess process) {
+    }
+
+    /**
+     * Lines on standard input, for tests and for trying failures by hand: {@code restart <service>} stops the
+     * service if it still runs (SIGTERM) and starts it again as before; {@code <service>} is its short name
+     * ({@code call}) or full name. Prints {@code <service> restarted} once it is ready again. The input ending (as
+     * under {@code up} without a terminal) only ends the reading.
+     */
+    void readCommands(java.io.InputStream input) {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                String[] words = line.strip().split("\\s+");
+                if (words.length == 2 && words[0].equals("restart")) {
+                    restart(words[1].replaceFirst("-service$", ""));
+                } else if (!line.isBlank()) {
+                    System.out.println("unknown command '" + line.strip() + "'; known: restart <service>");
+                }
+            }
+        } catch (IOException closed) {
+            // nothing more to read
+        }
+    }
+
+    private void restart(String shortName) {
+        Launch launch = launches.get(shortName);
+        if (launch == null) {
+            System.out.println("no started service named " + shortName + "; started: " + launches.keySet());
+            return;
+        }
+        launch.process().requestStop();
+        launch.process().awaitExit(Instant.now().plus(STOP_GRACE));
+        processes.remove(launch.process());
+        try {
+            System.out.println("restarting " + launch.service().name() + " on port " + launch.port());
+            launch(launch.service(), launch.port(), launch.environment()).awaitReady(START_TIMEOUT);
+            System.out.println(launch.service().name() + " restarted");
+        } catch (StackFailure failure) {
+            System.out.println(launch.service().name() + " did not restart: " + failure.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

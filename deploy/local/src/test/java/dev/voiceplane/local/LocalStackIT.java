@@ -6,32 +6,15 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.ConnectException;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,96 +26,23 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalStackIT {
 
-    private static final String READY = "voiceplane is ready on http://localhost:";
-    private static final long READY_TIMEOUT_SECONDS = 180;
-    private static final long EXIT_TIMEOUT_SECONDS = 30;
-    /** Gateway plus the five service ports after it. */
-    private static final int PORT_BLOCK = 1 + LocalService.PORT_ORDER.size();
-
     @TempDir
     static Path dataDirectory;
 
-    private static final List<String> output = Collections.synchronizedList(new ArrayList<>());
-    private static Process stack;
-    private static int gatewayPort;
-    private static int postgresPort;
+    private static StackUnderTest stack;
 
     @BeforeAll
     static void startStack() throws Exception {
-        Path home = RepositoryFiles.home();
-        Path credentialJar = home.resolve("credential-service/target/quarkus-app/quarkus-run.jar");
-        if (!Files.isRegularFile(credentialJar)) {
-            fail("the system test needs credential-service built (" + credentialJar + " is missing): run "
-                    + "./mvnw -pl deploy/local -am verify from the repository root");
-        }
-        gatewayPort = freePortBlock();
-        do {
-            postgresPort = freePort();
-        } while (postgresPort >= gatewayPort && postgresPort < gatewayPort + PORT_BLOCK);
-
-        ProcessBuilder builder = new ProcessBuilder(javaCommand(), "-jar", System.getProperty("local-stack.jar"))
-                .directory(home.toFile())
-                .redirectErrorStream(true);
-        Map<String, String> environment = builder.environment();
-        environment.keySet().removeIf(name -> name.startsWith("VOICE_"));
-        environment.put("VOICE_HOME", home.toString());
-        environment.put("VOICE_DATA_DIR", dataDirectory.toString());
-        environment.put("VOICE_HTTP_PORT", Integer.toString(gatewayPort));
-        environment.put("VOICE_PG_PORT", Integer.toString(postgresPort));
-        environment.put("VOICE_API_KEYS", "org-a:key-a,org-b:key-b");
-        stack = builder.start();
-
-        CompletableFuture<Void> ready = new CompletableFuture<>();
-        Thread.ofPlatform().daemon().name("local-stack-output").start(() -> follow(ready));
-        try {
-            ready.get(READY_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException | ExecutionException notReady) {
-            stack.destroyForcibly();
-            fail("the local stack did not print its ready line within " + READY_TIMEOUT_SECONDS + " s; its output:\n"
-                    + String.join("\n", output), notReady);
-        }
+        stack = StackUnderTest.start(dataDirectory, gatewayPort -> Map.of("VOICE_API_KEYS", "org-a:key-a,org-b:key-b"));
         RestAssured.baseURI = "http://localhost";
-        RestAssured.port = gatewayPort;
+        RestAssured.port = stack.gatewayPort;
     }
 
-    /** Echoes the stack's output into the test log and completes {@code ready} at the ready line. */
-    private static void follow(CompletableFuture<Void> ready) {
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(stack.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = lines.readLine()) != null) {
-                System.out.println("[stack] " + line);
-                output.add(line);
-                if (line.startsWith(READY + gatewayPort)) {
-                    ready.complete(null);
-                }
-            }
-            ready.completeExceptionally(new IllegalStateException("the local stack exited"));
-        } catch (IOException e) {
-            ready.completeExceptionally(e);
-        }
-    }
-
+    /** SIGTERM; everything it started is gone, and its ports are closed. */
     @AfterAll
     static void stopStack() throws Exception {
-        if (stack == null) {
-            return;
-        }
-        List<ProcessHandle> children = stack.descendants().toList();
-        stack.destroy();
-        try {
-            assertTrue(stack.waitFor(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS),
-                    "the local stack did not exit within " + EXIT_TIMEOUT_SECONDS + " s of SIGTERM");
-            for (ProcessHandle child : children) {
-                assertFalse(child.isAlive(), "process " + child.pid() + " " + child.info().command().orElse("")
-                        + " outlived the stack");
-            }
-            int credentialPort = gatewayPort + 1 + LocalService.PORT_ORDER.indexOf("credential-service");
-            assertRefusesConnections(credentialPort);
-            assertRefusesConnections(postgresPort);
-            assertRefusesConnections(gatewayPort);
-        } finally {
-            stack.destroyForcibly();
+        if (stack != null) {
+            stack.stop();
         }
     }
 
@@ -291,43 +201,5 @@ class LocalStackIT {
 
     private static RequestSpecification as(String key) {
         return given().header("Authorization", "Bearer " + key).contentType(ContentType.JSON);
-    }
-
-    private static void assertRefusesConnections(int port) {
-        assertThrows(ConnectException.class, () -> new Socket("localhost", port).close(),
-                "port " + port + " still accepts connections");
-    }
-
-    /** A port whose next {@value #PORT_BLOCK} - 1 ports are free too, for the services. */
-    private static int freePortBlock() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port = freePort();
-            boolean blockFree = port + PORT_BLOCK <= 65535;
-            for (int next = port + 1; blockFree && next < port + PORT_BLOCK; next++) {
-                blockFree = isFree(next);
-            }
-            if (blockFree) {
-                return port;
-            }
-        }
-        throw new IllegalStateException("no block of " + PORT_BLOCK + " free ports found");
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port)) {
-            return true;
-        } catch (IOException inUse) {
-            return false;
-        }
-    }
-
-    private static String javaCommand() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -1,0 +1,222 @@
+package dev.voiceplane.local;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+/**
+ * {@code java -jar target/local-stack.jar} as {@code deploy/local/up} starts it, on free ports with its own data
+ * directory: for system tests, which talk to it through the gateway and, as the voice runtime would, to
+ * call-service's internal routes.
+ */
+final class StackUnderTest {
+
+    static final String READY = "voiceplane is ready on http://localhost:";
+    static final String INTERNAL_TOKEN = "system-test-internal-token";
+    private static final long START_TIMEOUT_SECONDS = 420;
+    private static final long EXIT_TIMEOUT_SECONDS = 30;
+    /** Gateway plus the five service ports after it. */
+    private static final int PORT_BLOCK = 1 + LocalService.PORT_ORDER.size();
+
+    final int gatewayPort;
+    private final int postgresPort;
+    private final Process process;
+    private final List<String> output = Collections.synchronizedList(new ArrayList<>());
+    private final Map<Predicate<String>, CompletableFuture<String>> awaited = new ConcurrentHashMap<>();
+
+    private StackUnderTest(int gatewayPort, int postgresPort, Process process) {
+        this.gatewayPort = gatewayPort;
+        this.postgresPort = postgresPort;
+        this.process = process;
+    }
+
+    /**
+     * Starts the stack with {@code environment} (plus its ports, data directory and internal token) and returns once
+     * it printed its ready line. {@code environment} is given a chance to use the gateway's port first.
+     */
+    static StackUnderTest start(Path dataDirectory, java.util.function.IntFunction<Map<String, String>> environment)
+            throws Exception {
+        Path home = RepositoryFiles.home();
+        for (String service : LocalService.PORT_ORDER) {
+            Path jar = home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
+            if (!Files.isRegularFile(jar)) {
+                fail("the system test needs every service built (" + jar + " is missing): run "
+                        + "./mvnw -pl deploy/local -am verify from the repository root");
+            }
+        }
+        int gatewayPort = freePortBlock();
+        int postgresPort;
+        do {
+            postgresPort = freePort();
+        } while (postgresPort >= gatewayPort && postgresPort < gatewayPort + PORT_BLOCK);
+
+        ProcessBuilder builder = new ProcessBuilder(javaCommand(), "-jar", System.getProperty("local-stack.jar"))
+                .directory(home.toFile())
+                .redirectErrorStream(true);
+        Map<String, String> variables = builder.environment();
+        variables.keySet().removeIf(name -> name.startsWith("VOICE_"));
+        variables.put("VOICE_HOME", home.toString());
+        variables.put("VOICE_DATA_DIR", dataDirectory.toString());
+        variables.put("VOICE_HTTP_PORT", Integer.toString(gatewayPort));
+        variables.put("VOICE_PG_PORT", Integer.toString(postgresPort));
+        variables.put("VOICE_INTERNAL_TOKEN", INTERNAL_TOKEN);
+        variables.putAll(environment.apply(gatewayPort));
+        StackUnderTest stack = new StackUnderTest(gatewayPort, postgresPort, builder.start());
+        CompletableFuture<String> ready = stack.expect(line -> line.startsWith(READY + gatewayPort));
+        Thread.ofPlatform().daemon().name("stack-output").start(stack::follow);
+        stack.await(ready, START_TIMEOUT_SECONDS, "its ready line");
+        return stack;
+    }
+
+    /** Port of a service on this machine: the runtime reaches call-service there, as inside a cluster. */
+    int port(String service) {
+        return gatewayPort + 1 + LocalService.PORT_ORDER.indexOf(service);
+    }
+
+    /** Completes with the first line of output, from now on, that matches. */
+    CompletableFuture<String> expect(Predicate<String> line) {
+        CompletableFuture<String> future = new CompletableFuture<>();
+        awaited.put(line, future);
+        return future;
+    }
+
+    String await(CompletableFuture<String> line, long seconds, String what) throws InterruptedException {
+        try {
+            return line.get(seconds, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException missing) {
+            process.destroyForcibly();
+            fail("the local stack did not print " + what + " within " + seconds + " s; its output:\n"
+                    + String.join("\n", output), missing);
+            return null;
+        }
+    }
+
+    /** Kills a service as a crash would (SIGKILL), leaving the rest running. */
+    void kill(String service) throws InterruptedException {
+        String jar = service + "/target/quarkus-app/quarkus-run.jar";
+        ProcessHandle child = process.descendants()
+                .filter(handle -> handle.info().commandLine().orElse("").contains(jar))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(service + " is not running"));
+        child.destroyForcibly();
+        try {
+            child.onExit().get(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new AssertionError(service + " did not die", e);
+        }
+    }
+
+    /** Restarts a service through the stack's {@code restart} command; returns once it is ready again. */
+    void restart(String service) throws InterruptedException {
+        CompletableFuture<String> restarted = expect(line -> line.equals(service + " restarted"));
+        try {
+            OutputStream input = process.getOutputStream();
+            input.write(("restart " + service + "\n").getBytes(StandardCharsets.UTF_8));
+            input.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        await(restarted, START_TIMEOUT_SECONDS, service + " restarted");
+    }
+
+    /** SIGTERM, then checks that nothing it started outlived it. */
+    void stop() throws Exception {
+        List<ProcessHandle> children = process.descendants().toList();
+        process.destroy();
+        try {
+            assertTrue(process.waitFor(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS),
+                    "the local stack did not exit within " + EXIT_TIMEOUT_SECONDS + " s of SIGTERM");
+            for (ProcessHandle child : children) {
+                assertFalse(child.isAlive(), "process " + child.pid() + " " + child.info().command().orElse("")
+                        + " outlived the stack");
+            }
+            assertRefusesConnections(port("credential-service"));
+            assertRefusesConnections(postgresPort);
+            assertRefusesConnections(gatewayPort);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private static void assertRefusesConnections(int port) {
+        assertThrows(ConnectException.class, () -> new Socket("localhost", port).close(),
+                "port " + port + " still accepts connections");
+    }
+
+    private void follow() {
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = lines.readLine()) != null) {
+                System.out.println("[stack] " + line);
+                output.add(line);
+                String current = line;
+                awaited.forEach((matches, future) -> {
+                    if (matches.test(current) && future.complete(current)) {
+                        awaited.remove(matches);
+                    }
+                });
+            }
+        } catch (IOException e) {
+            // the stack is gone; what waits for a line fails below
+        }
+        IllegalStateException exited = new IllegalStateException("the local stack exited");
+        awaited.values().forEach(future -> future.completeExceptionally(exited));
+    }
+
+    /** A port whose next {@value #PORT_BLOCK} - 1 ports are free too, for the services. */
+    private static int freePortBlock() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port = freePort();
+            boolean blockFree = port + PORT_BLOCK <= 65535;
+            for (int next = port + 1; blockFree && next < port + PORT_BLOCK; next++) {
+                blockFree = isFree(next);
+            }
+            if (blockFree) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no block of " + PORT_BLOCK + " free ports found");
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port)) {
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
+    }
+
+    private static String javaCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,604 @@
+package dev.voiceplane.local;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import io.restassured.RestAssured;
+import io.restassured.config.EncoderConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.math.BigDecimal;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole system as a platform team would try it before a launch: the local stack with every service, reached
+ * through the gateway only, with the outside world played by one WireMock server (the carrier's REST API, the
+ * organisation's LLM, the customer's server that receives server messages) and by this test (the carrier's
+ * signed webhooks, and the voice runtime, which talks to call-service's internal routes as it would in a cluster).
+ * The last test kills call-service mid-call (while the receiver is down too) and restarts it.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SystemIT {
+
+    private static final String ORG = "org-s";
+    private static final String KEY = "key-s";
+    private static final String OTHER_KEY = "key-t";
+    private static final String LLM_KEY = "sk-system-test";
+    private static final String SUMMARY = "The caller asked about the opening hours.";
+    private static final Duration EVENTUALLY = Duration.ofSeconds(60);
+    private static final Pattern CALL_ID = Pattern.compile("name=\"callId\" value=\"([0-9a-f-]{36})\"");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dataDirectory;
+
+    private static WireMockServer outside;
+    private static StackUnderTest stack;
+    private static String publicUrl;
+
+    @BeforeAll
+    static void start() throws Exception {
+        outside = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        outside.start();
+        outside.stubFor(post(urlPathMatching("/hooks/.*")).willReturn(okJson("{}")));
+        outside.stubFor(post(urlEqualTo("/v1/chat/completions"))
+                .withHeader("Authorization", com.github.tomakehurst.wiremock.client.WireMock.equalTo("Bearer " + LLM_KEY))
+                .willReturn(okJson("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+                        + "\"message\":{\"role\":\"assistant\",\"content\":\"" + SUMMARY + "\"},\"finish_reason\":\"stop\"}],"
+                        + "\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":10,\"total_tokens\":110}}")));
+        String fake = "http://127.0.0.1:" + outside.port();
+        stack = StackUnderTest.start(dataDirectory, gatewayPort -> {
+            publicUrl = "http://localhost:" + gatewayPort;
+            Map<String, String> environment = new LinkedHashMap<>();
+            environment.put("VOICE_API_KEYS", ORG + ":" + KEY + ",org-t:" + OTHER_KEY);
+            environment.put("VOICE_PUBLIC_URL", publicUrl);
+            environment.put("VOICE_TWILIO_API_URL", fake);
+            environment.put("VOICE_OPENAI_API_URL", fake + "/v1");
+            environment.put("VOICE_RUNTIME_STREAM_URL", "wss://runtime.invalid/stream");
+            environment.put("VOICE_RUNTIME_WEB_CALL_URL", "https://runtime.invalid/web");
+            // The receiver is on this machine; retries and a dead replica's claims come back within seconds.
+            environment.put("VOICE_WEBHOOK_ALLOW_PRIVATE", "true");
+            environment.put("VOICE_WEBHOOK_SCHEDULE", "0s" + ",1s".repeat(30));
+            environment.put("VOICE_WEBHOOK_TIMEOUT", "3s");
+            environment.put("VOICE_WEBHOOK_LEASE", "5s");
+            return environment;
+        });
+        RestAssured.baseURI = "http://localhost";
+        RestAssured.port = stack.gatewayPort;
+        RestAssured.config = RestAssuredConfig.config()
+                .encoderConfig(EncoderConfig.encoderConfig().appendDefaultContentCharsetToContentTypeIfUndefined(false));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        try {
+            if (stack != null) {
+                stack.stop();
+            }
+        } finally {
+            if (outside != null) {
+                outside.stop();
+            }
+        }
+    }
+
+    // ---- the contract
+
+    @Test
+    @Order(0)
+    void everyDocumentedRouteIsServedAndEveryRoutedPrefixIsDocumented() throws Exception {
+        List<OpenApiMerge.Operation> operations = OpenApiMerge.operations(
+                java.nio.file.Files.readString(RepositoryFiles.home().resolve(OpenApiMerge.PUBLISHED)));
+        List<String> unanswered = new java.util.ArrayList<>();
+        for (OpenApiMerge.Operation operation : operations) {
+            // Any id: the route must exist even when the object does not.
+            RequestSpecification request = as(KEY);
+            if (!operation.method().equals("GET") && !operation.method().equals("DELETE")) {
+                request = request.body("{}");
+            }
+            Response answer = request.when().request(operation.method(), operation.example());
+            String type = answer.getContentType();
+            String message = type != null && type.contains("json") ? answer.jsonPath().getString("message") : "";
+            boolean noRoute = answer.statusCode() == 405
+                    || (answer.statusCode() == 404 && message != null && message.startsWith("Cannot "));
+            if (noRoute || answer.statusCode() >= 500) {
+                unanswered.add(operation.method() + " " + operation.example() + " -> " + answer.statusCode() + " "
+                        + answer.asString());
+            }
+        }
+        assertEquals(List.of(), unanswered, "documented routes the running stack does not serve");
+
+        IngressRoutes routes = IngressRoutes.read(RepositoryFiles.ingress());
+        for (IngressRoutes.Route route : routes.routes()) {
+            assertTrue(operations.stream().map(OpenApiMerge.Operation::path).anyMatch(route::matches),
+                    "the gateway routes " + route.prefix() + " but nothing under it is documented");
+        }
+        // A path under a routed prefix that no service serves is the service's 404, not an undocumented answer.
+        as(KEY).when().get("/call/" + UUID.randomUUID() + "/not-a-route")
+                .then().statusCode(404)
+                .body("message", org.hamcrest.Matchers.startsWith("Cannot GET "));
+    }
+
+    // ---- the scenarios
+
+    @Test
+    @Order(1)
+    void anInboundCallRunsFromTheCarriersWebhookToItsReport() throws Exception {
+        Setup setup = setUp("inbound");
+
+        // A webhook that is not the carrier's creates nothing.
+        String forgedSid = callSid();
+        Map<String, String> forged = inboundCall(setup.number(), forgedSid);
+        forged.put("AccountSid", setup.accountSid());
+        given().contentType(ContentType.URLENC).header("X-Twilio-Signature",
+                        signature("not-the-auth-token", publicUrl + "/twilio/inbound_call", forged))
+                .body(form(forged)).when().post("/twilio/inbound_call")
+                .then().statusCode(403)
+                .contentType(ContentType.JSON)
+                .body("statusCode", equalTo(403))
+                .body("error", equalTo("Forbidden"));
+
+        String sid = callSid();
+        String callId = answerInboundCall(setup, sid);
+        as(KEY).when().get("/call?phoneNumberId=" + setup.numberId())
+                .then().statusCode(200)
+                .body("id", equalTo(List.of(callId)))
+                .body("phoneCallProviderId", not(hasItem(forgedSid)));
+
+        carrierStatus(setup, sid, null, "in-progress", 1, null, true);
+        VoiceRuntime runtime = new VoiceRuntime(callId);
+        runtime.readsItsConfiguration(setup);
+        runtime.says(1, "bot", "Hello, how can I help?");
+        runtime.says(2, "user", "When are you open?");
+        carrierStatus(setup, sid, null, "completed", 2, 60, true);
+        runtime.ends(3, "customer-ended-call");
+
+        JsonNode call = endedCall(callId);
+        assertEquals("inboundPhoneCall", call.path("type").asText());
+        assertEquals("customer-ended-call", call.path("endedReason").asText());
+        assertEquals(sid, call.path("phoneCallProviderId").asText());
+        assertEquals("AI: Hello, how can I help?\nUser: When are you open?\n", call.path("transcript").asText());
+        // 60 s on the carrier, 30 s of speech recognition, 1000 + 200 tokens, 500 characters, and two analysis
+        // requests (summary, success evaluation) of 100 + 10 tokens at the default rate card.
+        JsonNode cost = call.path("costBreakdown");
+        assertDecimal("0.01", cost.path("transport"));
+        assertDecimal("0.005", cost.path("stt"));
+        assertDecimal("0.0045", cost.path("llm"));
+        assertDecimal("0.0075", cost.path("tts"));
+        assertDecimal("0.05", cost.path("platform"));
+        assertDecimal("0.0777", cost.path("total"));
+        assertDecimal(cost.path("total").asText(), call.path("cost"));
+        assertEquals(SUMMARY, call.path("analysis").path("summary").asText(), call.toString());
+
+        // Another organisation sees none of it.
+        as(OTHER_KEY).when().get("/call/" + callId).then().statusCode(404);
+        as(OTHER_KEY).when().get("/call").then().statusCode(200).body("id", not(hasItem(callId)));
+        receiverGotTheCall(setup, callId, List.of("queued", "in-progress", "ended"));
+    }
+
+    @Test
+    @Order(2)
+    void anOutboundCallIsPlacedThroughTheCarrierAndEndsWithItsReport() throws Exception {
+        Setup setup = setUp("outbound");
+        String sid = callSid();
+        outside.stubFor(post(urlEqualTo(accountPath(setup.accountSid()) + "/Calls.json"))
+                .withBasicAuth(setup.accountSid(), setup.authToken())
+                .willReturn(aResponse().withStatus(201).withHeader("Content-Type", "application/json")
+                        .withBody("{\"sid\":\"" + sid + "\",\"status\":\"queued\",\"direction\":\"outbound-api\"}")));
+
+        String callId = as(KEY).body("{\"assistantId\":\"" + setup.assistantId() + "\",\"phoneNumberId\":\""
+                        + setup.numberId() + "\",\"customer\":{\"number\":\"+14155550199\"}}")
+                .when().post("/call/phone")
+                .then().statusCode(201)
+                .body("type", equalTo("outboundPhoneCall"))
+                .body("phoneCallProviderId", equalTo(sid))
+                .extract().path("id");
+        String placed = outside.findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+                urlEqualTo(accountPath(setup.accountSid()) + "/Calls.json"))).getFirst().getBodyAsString();
+        assertTrue(placed.contains("To=%2B14155550199"), placed);
+        assertTrue(placed.contains(URLEncoder.encode(callId, StandardCharsets.UTF_8)), placed);
+
+        carrierStatus(setup, sid, callId, "ringing", 1, null, true);
+        carrierStatus(setup, sid, callId, "in-progress", 2, null, true);
+        VoiceRuntime runtime = new VoiceRuntime(callId);
+        runtime.readsItsConfiguration(setup);
+        runtime.says(1, "bot", "Hello, this is the front desk.");
+        runtime.says(2, "user", "Thanks for calling back.");
+        carrierStatus(setup, sid, callId, "completed", 3, 60, true);
+        runtime.ends(3, "customer-ended-call");
+
+        JsonNode call = endedCall(callId);
+        assertEquals("outboundPhoneCall", call.path("type").asText());
+        assertEquals("customer-ended-call", call.path("endedReason").asText());
+        assertEquals(sid, call.path("phoneCallProviderId").asText());
+        assertDecimal("0.0777", call.path("costBreakdown").path("total"));
+        assertEquals(SUMMARY, call.path("analysis").path("summary").asText(), call.toString());
+        receiverGotTheCall(setup, callId, List.of("queued", "ringing", "in-progress", "ended"));
+    }
+
+    @Test
+    @Order(3)
+    void aKilledServiceIsA503ForItsRoutesOnlyAndLosesNothingItAcknowledged() throws Exception {
+        Setup setup = setUp("killed");
+        // The customer's server is down as well: its messages wait in call-service's outbox, retried.
+        StubMapping receiverDown = outside.stubFor(post(urlEqualTo("/hooks/killed")).atPriority(1)
+                .willReturn(aResponse().withStatus(503)));
+        String sid = callSid();
+        String callId = answerInboundCall(setup, sid);
+        carrierStatus(setup, sid, null, "in-progress", 1, null, true);
+        VoiceRuntime runtime = new VoiceRuntime(callId);
+        runtime.says(1, "bot", "Hello before the crash.");
+        eventually("call-service tried to deliver a message to the receiver that is down", () -> outside
+                .getAllServeEvents().stream().anyMatch(event -> event.getRequest().getUrl().equals("/hooks/killed")));
+
+        stack.kill("call-service");
+
+        as(KEY).when().get("/call/" + callId)
+                .then().statusCode(503)
+                .contentType(ContentType.JSON)
+                .body("message", equalTo("call-service is not running"))
+                .body("error", equalTo("Service Unavailable"))
+                .body("statusCode", equalTo(503));
+        as(KEY).when().get("/assistant/" + setup.assistantId()).then().statusCode(200);
+        as(KEY).when().get("/phone-number/" + setup.numberId()).then().statusCode(200);
+        as(KEY).when().get("/credential").then().statusCode(200);
+        upload("still-up.txt", "uploads work while call-service is down");
+        // The carrier's report cannot be passed on: telephony-service answers 503, so the carrier retries it.
+        carrierStatus(setup, sid, null, "completed", 2, 60, false);
+
+        stack.restart("call-service");
+        outside.removeStub(receiverDown);
+
+        // The carrier retries until it is acknowledged (the breaker towards call-service may still be open).
+        eventually("the carrier's retried report is acknowledged",
+                () -> carrierStatusAnswer(setup, sid, null, "completed", 2, 60) == 200);
+        runtime.says(2, "user", "Hello after the restart.");
+        runtime.ends(3, "customer-ended-call");
+        JsonNode call = endedCall(callId);
+        assertEquals("customer-ended-call", call.path("endedReason").asText());
+        assertEquals("AI: Hello before the crash.\nUser: Hello after the restart.\n", call.path("transcript").asText(),
+                "what the runtime reported before the crash was kept");
+        assertDecimal("0.01", call.path("costBreakdown").path("transport"));
+        receiverGotTheCall(setup, callId, List.of("queued", "in-progress", "ended"));
+    }
+
+    // ---- what a client sets up, through the gateway only
+
+    record Setup(String name, String fileId, String assistantId, String numberId, String number, String accountSid,
+            String authToken) {
+    }
+
+    private static Setup setUp(String name) {
+        String fileId = upload(name + "-hours.md", "# Hours\nNine to five, " + name + ".");
+        as(KEY).body("{\"provider\":\"openai\",\"apiKey\":\"" + LLM_KEY + "\"}")
+                .when().put("/credential/" + UUID.randomUUID())
+                .then().statusCode(200);
+        String assistantId = as(KEY).body("{\"name\":\"" + name + "\",\"firstMessage\":\"Hello\","
+                        + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"knowledgeBase\":{\"provider\":\"canonical\","
+                        + "\"fileIds\":[\"" + fileId + "\"]}},\"serverUrl\":\"" + receiver(name) + "\","
+                        + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"]}")
+                .when().post("/assistant")
+                .then().statusCode(201)
+                .body("model.knowledgeBase.fileIds", equalTo(List.of(fileId)))
+                .extract().path("id");
+
+        String number = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);
+        String accountSid = "AC" + UUID.randomUUID().toString().replace("-", "");
+        String authToken = UUID.randomUUID().toString().replace("-", "");
+        String numberSid = "PN" + UUID.randomUUID().toString().replace("-", "");
+        outside.stubFor(get(urlPathEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers.json"))
+                .withBasicAuth(accountSid, authToken)
+                .willReturn(okJson("{\"incoming_phone_numbers\":[{\"sid\":\"" + numberSid + "\",\"phone_number\":\""
+                        + number + "\",\"voice_url\":\"\",\"status_callback\":\"\"}],\"page\":0}")));
+        outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json"))
+                .withBasicAuth(accountSid, authToken)
+                .willReturn(okJson("{\"sid\":\"" + numberSid + "\"}")));
+        String numberId = as(KEY).body("{\"twilioPhoneNumber\":\"" + number + "\",\"twilioAccountSid\":\"" + accountSid
+                        + "\",\"twilioAuthToken\":\"" + authToken + "\",\"assistantId\":\"" + assistantId
+                        + "\",\"name\":\"" + name + "\"}")
+                .when().post("/phone-number/import/twilio")
+                .then().statusCode(201)
+                .body("number", equalTo(number))
+                .body("assistantId", equalTo(assistantId))
+                .body("$", not(org.hamcrest.Matchers.hasKey("twilioAuthToken")))
+                .extract().path("id");
+        // The carrier was told where to send this number's calls: the public address of the gateway.
+        String update = outside.findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+                urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json")))
+                .getFirst().getBodyAsString();
+        assertTrue(update.contains("VoiceUrl=" + URLEncoder.encode(publicUrl + "/twilio/inbound_call",
+                StandardCharsets.UTF_8)), update);
+        return new Setup(name, fileId, assistantId, numberId, number, accountSid, authToken);
+    }
+
+    private static String upload(String name, String text) {
+        return given().header("Authorization", "Bearer " + KEY)
+                .multiPart("file", name, text.getBytes(StandardCharsets.UTF_8))
+                .when().post("/file/upload")
+                .then().statusCode(201)
+                .body("status", equalTo("indexed"))
+                .extract().path("id");
+    }
+
+    // ---- the carrier
+
+    private static Map<String, String> inboundCall(String number, String sid) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("CallSid", sid);
+        params.put("From", "+14155550123");
+        params.put("To", number);
+        params.put("CallStatus", "ringing");
+        params.put("Direction", "inbound");
+        params.put("ApiVersion", "2010-04-01");
+        return params;
+    }
+
+    /** The signed inbound-call webhook; returns the call id the TwiML hands to the voice runtime. */
+    private static String answerInboundCall(Setup setup, String sid) {
+        Map<String, String> params = inboundCall(setup.number(), sid);
+        params.put("AccountSid", setup.accountSid());
+        String twiml = given().contentType(ContentType.URLENC)
+                .header("X-Twilio-Signature", signature(setup.authToken(), publicUrl + "/twilio/inbound_call", params))
+                .body(form(params)).when().post("/twilio/inbound_call")
+                .then().statusCode(200)
+                .body(containsString("<Stream url=\"wss://runtime.invalid/stream\""))
+                .extract().asString();
+        Matcher callId = CALL_ID.matcher(twiml);
+        assertTrue(callId.find(), twiml);
+        return callId.group(1);
+    }
+
+    /** A signed status callback; {@code callId} is in the callback address of calls we placed. */
+    private static void carrierStatus(Setup setup, String sid, String callId, String status, int sequence,
+            Integer duration, boolean acknowledged) {
+        int answer = carrierStatusAnswer(setup, sid, callId, status, sequence, duration);
+        assertEquals(acknowledged ? 200 : 503, answer, "the carrier's '" + status + "' report");
+    }
+
+    private static int carrierStatusAnswer(Setup setup, String sid, String callId, String status, int sequence,
+            Integer duration) {
+        boolean outbound = callId != null;
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("AccountSid", setup.accountSid());
+        params.put("CallSid", sid);
+        params.put("CallStatus", status);
+        params.put("Direction", outbound ? "outbound-api" : "inbound");
+        params.put("From", outbound ? setup.number() : "+14155550123");
+        params.put("To", outbound ? "+14155550199" : setup.number());
+        params.put("SequenceNumber", Integer.toString(sequence));
+        if (duration != null) {
+            params.put("CallDuration", duration.toString());
+        }
+        String path = "/twilio/status" + (outbound ? "?callId=" + callId : "");
+        return given().contentType(ContentType.URLENC)
+                .header("X-Twilio-Signature", signature(setup.authToken(), publicUrl + path, params))
+                .body(form(params)).when().post(path)
+                .then().extract().statusCode();
+    }
+
+    /** Twilio's request signature: HMAC-SHA1 of the URL followed by each parameter name and value, sorted by name. */
+    static String signature(String authToken, String url, Map<String, String> params) {
+        StringBuilder signed = new StringBuilder(url);
+        new TreeMap<>(params).forEach((name, value) -> signed.append(name).append(value));
+        try {
+            Mac mac = Mac.getInstance("HmacSHA1");
+            mac.init(new SecretKeySpec(authToken.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(signed.toString().getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String form(Map<String, String> params) {
+        return params.entrySet().stream()
+                .map(entry -> URLEncoder.encode(entry.getKey(), StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
+    }
+
+    private static String accountPath(String accountSid) {
+        return "/2010-04-01/Accounts/" + accountSid;
+    }
+
+    private static String callSid() {
+        return "CA" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    // ---- the voice runtime: call-service's internal routes, with the internal token (docs/calls.md)
+
+    private static final class VoiceRuntime {
+        private final String callId;
+
+        VoiceRuntime(String callId) {
+            this.callId = callId;
+        }
+
+        private RequestSpecification internal() {
+            return given().baseUri("http://localhost").port(stack.port("call-service"))
+                    .header("Authorization", "Bearer " + StackUnderTest.INTERNAL_TOKEN)
+                    .header("X-Voice-Org-Id", ORG)
+                    .contentType(ContentType.JSON);
+        }
+
+        void readsItsConfiguration(Setup setup) {
+            internal().when().get("/internal/call/" + callId + "/runtime")
+                    .then().statusCode(200)
+                    .body("call.id", equalTo(callId))
+                    .body("assistant.name", equalTo(setup.name()))
+                    .body("assistant.model.knowledgeBase.fileIds", equalTo(List.of(setup.fileId())))
+                    .body("phoneNumber.id", equalTo(setup.numberId()))
+                    .body("credentialProviders", hasItem("openai"));
+        }
+
+        void says(int sequence, String role, String text) {
+            event("{\"sequence\":" + sequence + ",\"type\":\"message\",\"message\":{\"role\":\"" + role
+                    + "\",\"message\":\"" + text + "\"}}");
+        }
+
+        void ends(int sequence, String reason) {
+            event("{\"sequence\":" + sequence + ",\"type\":\"ended\",\"endedReason\":\"" + reason + "\",\"usage\":"
+                    + "{\"sttSeconds\":30,\"llmPromptTokens\":1000,\"llmCompletionTokens\":200,\"ttsCharacters\":500}}");
+        }
+
+        private void event(String body) {
+            internal().body(body).when().post("/internal/call/" + callId + "/runtime/events")
+                    .then().statusCode(200).body("recorded", equalTo(true));
+        }
+    }
+
+    // ---- the customer's server
+
+    private static String receiver(String name) {
+        return "http://127.0.0.1:" + outside.port() + "/hooks/" + name;
+    }
+
+    /** A server message the receiver acknowledged: its Standard Webhooks headers and body. */
+    record Delivered(String id, String timestamp, String signature, String body, JsonNode message) {
+    }
+
+    /** Server messages the receiver of {@code setup} acknowledged (2xx) for the call, in arrival order. */
+    private static List<Delivered> deliveredFor(Setup setup, String callId) {
+        return outside.getAllServeEvents().stream()
+                .filter(event -> event.getRequest().getUrl().equals("/hooks/" + setup.name()))
+                .filter(event -> event.getResponse().getStatus() / 100 == 2)
+                .sorted(java.util.Comparator.comparing(event -> event.getRequest().getLoggedDate()))
+                .map(event -> new Delivered(event.getRequest().getHeader("webhook-id"),
+                        event.getRequest().getHeader("webhook-timestamp"),
+                        event.getRequest().getHeader("webhook-signature"),
+                        event.getRequest().getBodyAsString(),
+                        read(event.getRequest().getBodyAsString()).path("message")))
+                .filter(delivered -> callId.equals(delivered.message().path("call").path("id").asText()))
+                .toList();
+    }
+
+    /**
+     * The receiver got a {@code status-update} for each status, in order, and one {@code end-of-call-report} after
+     * them, each signed with the organisation's secret (a message delivered twice keeps its id: counted once).
+     */
+    private static void receiverGotTheCall(Setup setup, String callId, List<String> statuses) {
+        eventually("the receiver got the end-of-call-report of call " + callId, () -> deliveredFor(setup, callId)
+                .stream().anyMatch(delivered -> delivered.message().path("type").asText().equals("end-of-call-report")));
+        String secret = as(KEY).when().get("/call/webhook-secret").then().statusCode(200).extract().path("secret");
+        Map<String, Delivered> once = new LinkedHashMap<>();
+        for (Delivered delivered : deliveredFor(setup, callId)) {
+            assertTrue(signedWith(secret, delivered), "not signed with the organisation's secret: " + delivered);
+            once.putIfAbsent(delivered.id(), delivered);
+        }
+        List<String> types = once.values().stream().map(delivered -> delivered.message().path("type").asText()).toList();
+        List<String> updates = once.values().stream()
+                .filter(delivered -> delivered.message().path("type").asText().equals("status-update"))
+                .map(delivered -> delivered.message().path("status").asText())
+                .toList();
+        assertEquals(statuses, updates, "status-updates of call " + callId + " (messages: " + types + ")");
+        assertEquals(1, types.stream().filter("end-of-call-report"::equals).count(), types.toString());
+        assertEquals("end-of-call-report", types.getLast(), "the report comes after the status-updates: " + types);
+        JsonNode report = once.values().stream().map(Delivered::message)
+                .filter(message -> message.path("type").asText().equals("end-of-call-report")).findFirst().orElseThrow();
+        assertEquals(SUMMARY, report.path("summary").asText(), report.toString());
+        assertEquals("ended", report.path("call").path("status").asText(), report.toString());
+        assertEquals(setup.numberId(), report.path("phoneNumber").path("id").asText(), report.toString());
+        assertTrue(report.path("transcript").asText().startsWith("AI: "), report.toString());
+    }
+
+    /** Standard Webhooks: {@code v1,<base64 HMAC-SHA256("<id>.<timestamp>.<body>")>} keyed with the decoded secret. */
+    private static boolean signedWith(String secret, Delivered delivered) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring("whsec_".length())), "HmacSHA256"));
+            String expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal(
+                    (delivered.id() + "." + delivered.timestamp() + "." + delivered.body()).getBytes(StandardCharsets.UTF_8)));
+            return delivered.signature() != null && List.of(delivered.signature().split(" ")).contains(expected);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // ---- helpers
+
+    private static JsonNode endedCall(String callId) {
+        JsonNode[] call = new JsonNode[1];
+        eventually("call " + callId + " ended with its cost and analysis", () -> {
+            call[0] = read(as(KEY).when().get("/call/" + callId).then().statusCode(200).extract().asString());
+            return call[0].path("status").asText().equals("ended") && call[0].has("costBreakdown")
+                    && call[0].has("analysis");
+        });
+        return call[0];
+    }
+
+    /** Polls {@code condition} until it holds, at most {@link #EVENTUALLY}. */
+    static void eventually(String what, Supplier<Boolean> condition) {
+        Instant deadline = Instant.now().plus(EVENTUALLY);
+        while (!condition.get()) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError("not within " + EVENTUALLY.toSeconds() + " s: " + what);
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted while waiting for: " + what);
+            }
+        }
+    }
+
+    private static void assertDecimal(String expected, JsonNode actual) {
+        assertEquals(0, new BigDecimal(expected).compareTo(actual.decimalValue()),
+                "expected " + expected + " but was " + actual);
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (java.io.IOException e) {
+            throw new AssertionError("not JSON: " + json, e);
+        }
+    }
+
+    private static RequestSpecification as(String key) {
+        return given().header("Authorization", "Bearer " + key).contentType(ContentType.JSON);
+    }
+}

@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 /** {@code /assistant}: assistants of the caller's organisation. */
@@ -41,6 +42,7 @@ public class AssistantResource {
 
     @POST
     @ResponseStatus(201)
+    @APIResponseSchema(value = AssistantView.class, responseCode = "201", responseDescription = "Created")
     public AssistantView create(@NotNull(message = RequestBodies.REQUIRED) @Valid AssistantBody body) {
         return assistants.create(caller.id(), body);
     }

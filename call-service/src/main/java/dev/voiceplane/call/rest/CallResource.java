@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 /** {@code /call}: calls of the caller's organisation (docs/calls.md). */
@@ -47,6 +48,7 @@ public class CallResource {
     /** Outbound when a customer (or phone number) is given, a web call otherwise. */
     @POST
     @ResponseStatus(201)
+    @APIResponseSchema(value = CallView.class, responseCode = "201", responseDescription = "Created")
     public CallView create(@NotNull(message = RequestBodies.REQUIRED) @Valid CallRequest body,
             @HeaderParam(IDEMPOTENCY_KEY) String idempotencyKey) {
         return creation.create(caller.id(), CallCreation.Route.CALL, body, idempotencyKey);
@@ -55,6 +57,7 @@ public class CallResource {
     @POST
     @Path("phone")
     @ResponseStatus(201)
+    @APIResponseSchema(value = CallView.class, responseCode = "201", responseDescription = "Created")
     public CallView createPhone(@NotNull(message = RequestBodies.REQUIRED) @Valid CallRequest body,
             @HeaderParam(IDEMPOTENCY_KEY) String idempotencyKey) {
         return creation.create(caller.id(), CallCreation.Route.PHONE, body, idempotencyKey);
@@ -63,6 +66,7 @@ public class CallResource {
     @POST
     @Path("web")
     @ResponseStatus(201)
+    @APIResponseSchema(value = CallView.class, responseCode = "201", responseDescription = "Created")
     public CallView createWeb(@NotNull(message = RequestBodies.REQUIRED) @Valid CallRequest body,
             @HeaderParam(IDEMPOTENCY_KEY) String idempotencyKey) {
         return creation.create(caller.id(), CallCreation.Route.WEB, body, idempotencyKey);

@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 /** {@code /credential}: provider credentials of the caller's organisation. */
@@ -41,6 +42,7 @@ public class CredentialResource {
 
     @POST
     @ResponseStatus(201)
+    @APIResponseSchema(value = CredentialView.class, responseCode = "201", responseDescription = "Created")
     public CredentialView create(@NotNull(message = RequestBodies.REQUIRED) @Valid CredentialRequest body) {
         return credentials.create(caller.id(), body);
     }

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,5 +47,28 @@ class OpenApiDocumentTest {
             assertTrue(operations.stream().map(OpenApiMerge.Operation::path).anyMatch(route::matches),
                     "the Ingress routes " + route.prefix() + " but no route under it is documented");
         }
+    }
+
+    /** What clients generate code from: creations answer 201, and every other answer is the error shape. */
+    @Test
+    void creationsAre201AndEveryOperationDocumentsTheErrorShape() throws IOException {
+        JsonNode document = new ObjectMapper(new YAMLFactory()).readTree(HOME.resolve(OpenApiMerge.PUBLISHED).toFile());
+        List<String> creations = List.of("/assistant", "/squad", "/call", "/call/phone", "/call/web", "/credential",
+                "/file", "/file/upload", "/phone-number", "/phone-number/import/{carrier}");
+        for (String path : creations) {
+            JsonNode responses = document.path("paths").path(path).path("post").path("responses");
+            assertTrue(responses.has("201"), "POST " + path + " answers 201: " + responses);
+            assertFalse(responses.has("200"), "POST " + path + " does not answer 200: " + responses);
+        }
+        for (Map.Entry<String, JsonNode> path : document.path("paths").properties()) {
+            for (Map.Entry<String, JsonNode> operation : path.getValue().properties()) {
+                assertEquals("#/components/schemas/Error", operation.getValue().path("responses").path("default")
+                        .path("content").path("application/json").path("schema").path("$ref").asText(),
+                        operation.getKey() + " " + path.getKey() + " documents the error shape as its other answers");
+            }
+        }
+        JsonNode error = document.path("components").path("schemas").path("Error");
+        assertEquals(List.of("message", "error", "statusCode"),
+                new ObjectMapper().convertValue(error.path("required"), List.class));
     }
 }

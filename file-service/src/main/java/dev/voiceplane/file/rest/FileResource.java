@@ -24,6 +24,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.multipart.FileUpload;
@@ -48,6 +49,7 @@ public class FileResource {
     @Path("upload")
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @ResponseStatus(201)
+    @APIResponseSchema(value = FileView.class, responseCode = "201", responseDescription = "Created")
     public FileView upload(@RestForm(FileUpload.ALL) List<FileUpload> parts) {
         FileUpload part = onlyFilePart(parts);
         return files.upload(caller.id(), part.uploadedFile(), part.fileName());
@@ -56,6 +58,7 @@ public class FileResource {
     @POST
     @Consumes(MediaType.MULTIPART_FORM_DATA)
     @ResponseStatus(201)
+    @APIResponseSchema(value = FileView.class, responseCode = "201", responseDescription = "Created")
     public FileView create(@RestForm(FileUpload.ALL) List<FileUpload> parts) {
         return upload(parts);
     }

@@ -23,6 +23,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 
 /** {@code /phone-number}: numbers of the caller's organisation, imported from twilio or vonage. */
@@ -43,6 +44,7 @@ public class PhoneNumberResource {
     @POST
     @Path("import/{carrier: twilio|vonage|carrierA|carrierB}")
     @ResponseStatus(201)
+    @APIResponseSchema(value = PhoneNumberView.class, responseCode = "201", responseDescription = "Created")
     public PhoneNumberView importNumber(@PathParam("carrier") String carrier,
             @NotNull(message = RequestBodies.REQUIRED) @Valid PhoneNumberRequest body) {
         return numbers.create(caller.id(), Carrier.of(carrier), body);
@@ -51,6 +53,7 @@ public class PhoneNumberResource {
     /** The later API's create: the carrier is the body's {@code provider}. */
     @POST
     @ResponseStatus(201)
+    @APIResponseSchema(value = PhoneNumberView.class, responseCode = "201", responseDescription = "Created")
     public PhoneNumberView create(@NotNull(message = RequestBodies.REQUIRED) @Valid PhoneNumberRequest body) {
         return numbers.create(caller.id(), null, body);
     }

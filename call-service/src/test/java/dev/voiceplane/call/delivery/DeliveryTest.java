@@ -24,7 +24,6 @@ import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -326,17 +325,7 @@ class DeliveryTest {
     }
 
     Map<String, String> statuses(List<UUID> ids) throws Exception {
-        Map<String, String> found = new HashMap<>();
-        try (Connection connection = dataSource.getConnection(); PreparedStatement select = connection.prepareStatement(
-                "select id::text, status from call.call_outbox where id = any(?)")) {
-            select.setArray(1, connection.createArrayOf("uuid", ids.toArray()));
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    found.put(rows.getString(1), rows.getString(2));
-                }
-            }
-        }
-        return found;
+        return OutboxStatuses.of(dataSource, ids);
     }
 
 }

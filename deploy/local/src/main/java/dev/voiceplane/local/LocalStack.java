@@ -140,6 +140,7 @@ public final class LocalStack {
             running.put(service.name(), port);
         }
         gateway.forwardTo(running);
+        System.out.println("gateway transport: " + gateway.transport());
         for (ServiceProcess process : processes) {
             process.awaitReady(START_TIMEOUT);
         }

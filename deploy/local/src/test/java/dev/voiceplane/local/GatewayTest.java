@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The gateway in front of a stub service: what it forwards, what it answers itself. */
@@ -274,6 +275,30 @@ class GatewayTest {
         assertEquals(201, response.statusCode());
         assertEquals("body", response.headers().firstValue("X-Stub").orElseThrow());
         assertArrayEquals(payload, response.body());
+    }
+
+    @Test
+    void runsOnLinuxEpollWhereItLoads() {
+        Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux")
+                && System.getProperty("os.arch").matches("amd64|x86_64"));
+
+        assertEquals("epoll", gateway.transport());
+    }
+
+    @Test
+    void relaysSmallBodiesWholeBothWays() throws Exception {
+        // API calls have small bodies with a Content-Length: the gateway reads them whole rather than piping them.
+        for (int size : new int[] {1, 1024, 256 * 1024}) {
+            byte[] payload = new byte[size];
+            new Random(size).nextBytes(payload);
+
+            HttpResponse<byte[]> response = CLIENT.send(HttpRequest.newBuilder(uri("/echo/body"))
+                    .PUT(HttpRequest.BodyPublishers.ofByteArray(payload)).build(), HttpResponse.BodyHandlers.ofByteArray());
+
+            assertEquals(201, response.statusCode());
+            assertEquals(String.valueOf(size), response.headers().firstValue("Content-Length").orElseThrow());
+            assertArrayEquals(payload, response.body());
+        }
     }
 
     @Test

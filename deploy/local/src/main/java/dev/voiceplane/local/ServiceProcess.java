@@ -11,32 +11,53 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** A service running as a child JVM: its output echoed line by line under its name, its readiness probed over HTTP. */
 final class ServiceProcess {
 
     private static final Duration PROBE_INTERVAL = Duration.ofMillis(250);
+    /** How much longer a stop may take when the JVM writes its AOT cache on the way out. */
+    private static final Duration CACHE_WRITING = Duration.ofSeconds(90);
     private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     private final LocalService service;
     private final Process process;
     private final URI readiness;
     private final Thread echo;
+    /** The AOT cache this start records, written when it stops; empty when it uses one (or none). */
+    private final Optional<AotCache> recording;
     private volatile boolean stopping;
 
-    private ServiceProcess(LocalService service, Process process, int port) {
+    private ServiceProcess(LocalService service, Process process, int port, Optional<AotCache> recording) {
         this.service = service;
         this.process = process;
+        this.recording = recording;
         this.readiness = URI.create("http://localhost:" + port + "/q/health/ready");
         this.echo = Thread.ofPlatform().daemon().name(service.shortName() + "-output").unstarted(this::echoOutput);
     }
 
-    /** Starts {@code java -jar <jar>} in the service's module directory, with {@code environment} added to ours. */
+    /**
+     * Starts {@code java -jar <jar>} in the service's module directory, with {@code environment} added to ours and,
+     * with {@code VOICE_AOT_CACHE=true} on JDK 25 or newer, the service's AOT cache ({@link AotCache}). Off by
+     * default: the start that records the cache runs slower and its stop takes seconds longer (the cache is written
+     * then), which the benchmarks and the tests, starting from a fresh build each time, would pay for nothing.
+     */
     static ServiceProcess start(LocalService service, int port, String java, Map<String, String> environment) {
-        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-jar", service.jar().toString()))
+        List<String> command = new ArrayList<>(List.of(java));
+        Optional<AotCache> cache = StackOptions.value(System.getenv(), "VOICE_AOT_CACHE").orElse("false").equals("true")
+                ? AotCache.of(service.jar().getParent(), Runtime.version())
+                : Optional.empty();
+        cache.ifPresent(aot -> command.addAll(aot.jvmFlags()));
+        Optional<AotCache> recording = cache.filter(AotCache::records);
+        recording.ifPresent(aot -> System.out.println("[" + service.shortName() + "] records its AOT cache for the next"
+                + " starts (written when it stops: " + aot.file().getFileName() + ")"));
+        command.addAll(List.of("-jar", service.jar().toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(service.module().toFile())
                 .redirectErrorStream(true);
         builder.environment().putAll(environment);
@@ -46,7 +67,7 @@ final class ServiceProcess {
         } catch (IOException e) {
             throw new StackFailure("cannot start " + service.name() + ": " + e.getMessage(), e);
         }
-        ServiceProcess started = new ServiceProcess(service, process, port);
+        ServiceProcess started = new ServiceProcess(service, process, port, recording);
         started.echo.start();
         process.onExit().thenRun(started::reportUnexpectedExit);
         return started;
@@ -83,14 +104,20 @@ final class ServiceProcess {
         process.toHandle().destroy();
     }
 
-    /** Waits for the exit, and the last of its output, until {@code deadline}; then kills the process. */
+    /**
+     * Waits for the exit, and the last of its output, until {@code deadline} (later when it writes its AOT cache);
+     * then kills the process.
+     */
     void awaitExit(Instant deadline) {
+        Instant until = recording.isPresent() ? deadline.plus(CACHE_WRITING) : deadline;
         try {
-            if (!process.waitFor(millisUntil(deadline), TimeUnit.MILLISECONDS)) {
+            if (process.waitFor(millisUntil(until), TimeUnit.MILLISECONDS)) {
+                recording.ifPresent(AotCache::keepRecording);
+            } else {
                 System.out.println("[" + service.shortName() + "] did not stop in time: killing it");
                 process.destroyForcibly().waitFor();
             }
-            echo.join(Math.max(1, millisUntil(deadline)));
+            echo.join(Math.max(1, millisUntil(until)));
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

@@ -278,7 +278,7 @@ public final class DeliveryWorker {
         }
         String id = message.id().toString();
         long timestamp = Instant.now().getEpochSecond();
-        String signature = Signatures.sign(secrets.signingKeys(message.orgId()), id, timestamp, message.payload());
+        String signature = Signatures.signWith(secrets.signers(message.orgId()), id, timestamp, message.payload());
         WebhookSender.Result result;
         try {
             result = sender.send(target.get().url(), WebhookSender.headers(id, timestamp, signature,

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.postgresql.PGStatement;
 
 /**
  * The delivery state of server messages in {@code call_outbox} and their attempts in {@code call_delivery_attempts}
@@ -75,6 +76,9 @@ public class DeliveryStore {
                 + " o.schedule_start, o.created_at";
         List<Claimed> claimed = new ArrayList<>();
         try (Connection connection = dataSource.getConnection(); PreparedStatement claim = connection.prepareStatement(sql)) {
+            // Planned with this claim's limit each time: a generic plan (after five executions of a server-side
+            // prepared statement) cannot know how few rows the limit takes and may scan the whole table.
+            claim.unwrap(PGStatement.class).setPrepareThreshold(0);
             double seconds = lease.toMillis() / 1000.0;
             claim.setDouble(1, seconds);
             claim.setDouble(2, seconds);

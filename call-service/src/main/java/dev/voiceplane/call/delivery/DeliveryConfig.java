@@ -49,6 +49,13 @@ public interface DeliveryConfig {
     @WithDefault("60s")
     Duration lease();
 
+    /**
+     * Delivered, skipped and dead messages are deleted with their attempt logs this long after they finished (a dead
+     * letter that is redelivered is pending again and kept); {@code 0} keeps them forever.
+     */
+    @WithDefault("30d")
+    Duration retention();
+
     /** Private, loopback and unique-local targets are allowed (self-hosting; the local stack). */
     @WithDefault("false")
     boolean allowPrivate();

@@ -6,6 +6,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -27,6 +30,9 @@ public class DeliveryMetrics {
     private final Counter deadLetters;
     private final Timer attemptTime;
     private final AtomicReference<Snapshot> queue = new AtomicReference<>();
+    /** The counters per outcome, looked up once (not per message). */
+    private final Map<WebhookSender.Kind, Counter> attempts = new EnumMap<>(WebhookSender.Kind.class);
+    private final Map<String, Counter> deliveries = new ConcurrentHashMap<>();
 
     private record Snapshot(DeliveryStore.Queue queue, long readAtNanos) {
     }
@@ -37,6 +43,10 @@ public class DeliveryMetrics {
         this.failures = registry.counter("voice.webhook.failures");
         this.deadLetters = registry.counter("voice.webhook.dead.letters");
         this.attemptTime = Timer.builder("voice.webhook.attempt").register(registry);
+        for (WebhookSender.Kind kind : WebhookSender.Kind.values()) {
+            attempts.put(kind, registry.counter("voice.webhook.attempts", "outcome",
+                    kind.name().toLowerCase(java.util.Locale.ROOT)));
+        }
         Gauge.builder("voice.webhook.queue.depth", this, m -> m.queue().undelivered()).register(registry);
         Gauge.builder("voice.webhook.queue.due", this, m -> m.queue().due()).register(registry);
         Gauge.builder("voice.webhook.oldest.due.age.seconds", this, m -> m.queue().oldestDueAge().toMillis() / 1000.0)
@@ -44,7 +54,7 @@ public class DeliveryMetrics {
     }
 
     void attempt(WebhookSender.Kind kind, long latencyMillis) {
-        registry.counter("voice.webhook.attempts", "outcome", kind.name().toLowerCase(java.util.Locale.ROOT)).increment();
+        attempts.get(kind).increment();
         attemptTime.record(Duration.ofMillis(latencyMillis));
         if (kind != WebhookSender.Kind.DELIVERED) {
             failures.increment();
@@ -52,7 +62,7 @@ public class DeliveryMetrics {
     }
 
     void finished(String status) {
-        registry.counter("voice.webhook.deliveries", "outcome", status).increment();
+        deliveries.computeIfAbsent(status, s -> registry.counter("voice.webhook.deliveries", "outcome", s)).increment();
         if ("dead".equals(status)) {
             deadLetters.increment();
         }

@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,10 +17,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.postgresql.PGStatement;
 
 /**
  * The delivery state of server messages in {@code call_outbox} and their attempts in {@code call_delivery_attempts}
- * (plain JDBC: every step is one autocommitted statement, so a claim or a result is never half written).
+ * (plain JDBC: a claim is one autocommitted statement, the results of a batch of sends one statement in one
+ * transaction, so neither is ever half written).
  */
 @ApplicationScoped
 public class DeliveryStore {
@@ -73,6 +76,9 @@ public class DeliveryStore {
                 + " o.schedule_start, o.created_at";
         List<Claimed> claimed = new ArrayList<>();
         try (Connection connection = dataSource.getConnection(); PreparedStatement claim = connection.prepareStatement(sql)) {
+            // Planned with this claim's limit each time: a generic plan (after five executions of a server-side
+            // prepared statement) cannot know how few rows the limit takes and may scan the whole table.
+            claim.unwrap(PGStatement.class).setPrepareThreshold(0);
             double seconds = lease.toMillis() / 1000.0;
             claim.setDouble(1, seconds);
             claim.setDouble(2, seconds);
@@ -92,46 +98,131 @@ public class DeliveryStore {
     }
 
     /**
-     * Records an attempt and the message's new state: {@code delivered}, {@code dead}, or {@code pending} again at
-     * {@code nextAttempt}. Only the claim that made the attempt may record it (a claim that expired and was taken
-     * over is not overwritten); answers whether it did.
+     * What became of one claimed message: an attempt ({@code delivered}, {@code dead}, or {@code pending} again at
+     * {@code nextAttempt}) or {@code skipped} (nowhere to send it: no attempt made, its claim's count given back).
      */
-    public boolean record(Claimed message, String status, Instant nextAttempt, String url, Integer statusCode,
-            long latencyMillis, String outcome, String error) {
-        String sql = "with done as (update " + outbox + " set status = ?, lease_until = null,"
-                + " next_attempt_at = coalesce(cast(? as timestamptz), next_attempt_at), last_status_code = ?, last_error = ?,"
-                + " delivered_at = case when cast(? as text) = 'delivered' then now() else delivered_at end"
-                + " where id = ? and status = 'delivering' and attempts = ? returning id)"
-                + " insert into " + attempts + " (org_id, message_id, attempt, call_id, attempted_at, url, status_code,"
-                + " latency_ms, outcome, error) select ?, id, ?, ?, ?, ?, ?, ?, ?, ? from done";
-        try (Connection connection = dataSource.getConnection(); PreparedStatement update = connection.prepareStatement(sql)) {
-            update.setString(1, status);
-            update.setTimestamp(2, nextAttempt == null ? null : Timestamp.from(nextAttempt));
-            update.setObject(3, statusCode);
-            update.setString(4, error);
-            update.setString(5, status);
-            update.setObject(6, message.id());
-            update.setInt(7, message.attempt());
-            update.setString(8, message.orgId());
-            update.setInt(9, message.attempt());
-            update.setObject(10, message.callId());
-            update.setTimestamp(11, Timestamp.from(Instant.now().minusMillis(latencyMillis)));
-            update.setString(12, url);
-            update.setObject(13, statusCode);
-            update.setInt(14, (int) Math.min(Integer.MAX_VALUE, latencyMillis));
-            update.setString(15, outcome);
-            update.setString(16, error);
-            return update.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw new IllegalStateException("a delivery attempt cannot be recorded", e);
+    public record Outcome(Claimed message, String status, Instant nextAttempt, Instant attemptedAt, String url,
+            Integer statusCode, long latencyMillis, String outcome, String error) {
+
+        static Outcome skipped(Claimed message, String why) {
+            return new Outcome(message, "skipped", null, null, null, null, 0, null, why);
         }
     }
 
-    /** A message with nowhere to go: {@code skipped}, no attempt made (its claim's count is given back). */
-    public boolean skip(Claimed message, String why) {
-        return execute("update " + outbox + " set status = 'skipped', attempts = attempts - 1, lease_until = null,"
-                + " last_error = ? where id = ? and status = 'delivering' and attempts = ?",
-                why, message.id(), message.attempt()) == 1;
+    /**
+     * Records the outcomes of a batch of sends in one statement and one commit: each message's new state, and one
+     * attempt row per attempt made (a skip has none). Only the claim that made an attempt may record it (a claim that
+     * expired and was taken over is not overwritten); answers the new status of each message that was recorded.
+     *
+     * <p>The commit does not wait for the WAL flush ({@code synchronous_commit = off}, for this transaction only): a
+     * PostgreSQL crash may lose the last few hundred milliseconds of results, which leaves those messages claimed
+     * ({@code delivering}) until their lease ends, and then they are sent again with the same {@code webhook-id}, as
+     * after a killed replica. Delivery is at least once either way; no message is lost, and a later synchronous commit
+     * (the next claim) flushes every earlier result with it.
+     */
+    public Map<UUID, String> record(List<Outcome> outcomes) {
+        if (outcomes.isEmpty()) {
+            return Map.of();
+        }
+        String sql = "with r as (select * from unnest(?::uuid[], ?::int4[], ?::text[], ?::int8[], ?::int8[], ?::text[],"
+                + " ?::int4[], ?::int4[], ?::text[], ?::text[])"
+                + "   as r(id, attempt, status, next_ms, at_ms, url, status_code, latency_ms, outcome, error)),"
+                + " done as (update " + outbox + " o set status = r.status, lease_until = null,"
+                + "   attempts = case when r.status = 'skipped' then o.attempts - 1 else o.attempts end,"
+                + "   next_attempt_at = coalesce(timestamptz 'epoch' + r.next_ms * interval '1 millisecond', o.next_attempt_at),"
+                + "   last_status_code = case when r.status = 'skipped' then o.last_status_code else r.status_code end,"
+                + "   last_error = r.error,"
+                + "   delivered_at = case when r.status = 'delivered' then now() else o.delivered_at end"
+                + "   from r where o.id = r.id and o.status = 'delivering' and o.attempts = r.attempt"
+                + "   returning o.id, o.org_id, o.call_id, o.status),"
+                + " logged as (insert into " + attempts + " (org_id, message_id, attempt, call_id, attempted_at, url,"
+                + "   status_code, latency_ms, outcome, error)"
+                + "   select d.org_id, d.id, r.attempt, d.call_id, timestamptz 'epoch' + r.at_ms * interval '1 millisecond',"
+                + "   r.url, r.status_code, r.latency_ms, r.outcome, r.error from done d join r on r.id = d.id"
+                + "   where d.status <> 'skipped')"
+                + " select id, status from done";
+        int n = outcomes.size();
+        UUID[] ids = new UUID[n];
+        Integer[] attemptNumbers = new Integer[n];
+        String[] statuses = new String[n];
+        Long[] next = new Long[n];
+        Long[] at = new Long[n];
+        String[] urls = new String[n];
+        Integer[] codes = new Integer[n];
+        Integer[] latencies = new Integer[n];
+        String[] kinds = new String[n];
+        String[] errors = new String[n];
+        for (int i = 0; i < n; i++) {
+            Outcome o = outcomes.get(i);
+            ids[i] = o.message().id();
+            attemptNumbers[i] = o.message().attempt();
+            statuses[i] = o.status();
+            next[i] = o.nextAttempt() == null ? null : o.nextAttempt().toEpochMilli();
+            at[i] = o.attemptedAt() == null ? null : o.attemptedAt().toEpochMilli();
+            urls[i] = o.url();
+            codes[i] = o.statusCode();
+            latencies[i] = (int) Math.min(Integer.MAX_VALUE, o.latencyMillis());
+            kinds[i] = o.outcome();
+            errors[i] = o.error();
+        }
+        Map<UUID, String> recorded = new LinkedHashMap<>();
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                try (Statement relaxed = connection.createStatement()) {
+                    relaxed.execute("set local synchronous_commit = off");
+                }
+                try (PreparedStatement update = connection.prepareStatement(sql)) {
+                    update.setArray(1, connection.createArrayOf("uuid", ids));
+                    update.setArray(2, connection.createArrayOf("int4", attemptNumbers));
+                    update.setArray(3, connection.createArrayOf("text", statuses));
+                    update.setArray(4, connection.createArrayOf("int8", next));
+                    update.setArray(5, connection.createArrayOf("int8", at));
+                    update.setArray(6, connection.createArrayOf("text", urls));
+                    update.setArray(7, connection.createArrayOf("int4", codes));
+                    update.setArray(8, connection.createArrayOf("int4", latencies));
+                    update.setArray(9, connection.createArrayOf("text", kinds));
+                    update.setArray(10, connection.createArrayOf("text", errors));
+                    try (ResultSet rows = update.executeQuery()) {
+                        while (rows.next()) {
+                            recorded.put(rows.getObject(1, UUID.class), rows.getString(2));
+                        }
+                    }
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("delivery attempts cannot be recorded", e);
+        }
+        return recorded;
+    }
+
+    /**
+     * Deletes up to {@code limit} messages that finished (delivered, skipped, dead) before {@code cutoff}, with their
+     * attempt logs, in one statement; rows another replica is deleting are skipped. Answers how many went.
+     */
+    public int purge(Instant cutoff, int limit) {
+        String sql = "with gone as (delete from " + outbox + " where id in (select id from " + outbox
+                + "   where created_at < ? and status in ('delivered', 'skipped', 'dead')"
+                + "   and coalesce(delivered_at, next_attempt_at) < ? limit ? for update skip locked) returning id),"
+                + " logs as (delete from " + attempts + " a using gone where a.message_id = gone.id)"
+                + " select count(*) from gone";
+        try (Connection connection = dataSource.getConnection(); PreparedStatement delete = connection.prepareStatement(sql)) {
+            delete.setTimestamp(1, Timestamp.from(cutoff));
+            delete.setTimestamp(2, Timestamp.from(cutoff));
+            delete.setInt(3, limit);
+            try (ResultSet rows = delete.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("old deliveries cannot be purged", e);
+        }
     }
 
     /** Whether the organisation has this call (its deliveries may be read). */

@@ -3,6 +3,7 @@ package dev.voiceplane.call.delivery;
 import com.standardwebhooks.Webhook;
 import com.standardwebhooks.exceptions.EmptyWebhookSecretException;
 import com.standardwebhooks.exceptions.WebhookSigningException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -25,14 +26,32 @@ public final class Signatures {
      * overlap both the new and the old secret sign, so receivers holding either accept the message).
      */
     public static String sign(List<String> secrets, String messageId, long timestampSeconds, String body) {
+        return signWith(signers(secrets), messageId, timestampSeconds, body);
+    }
+
+    /** The same with the secrets already decoded into signers (kept per organisation, see SigningSecrets). */
+    public static String signWith(List<Webhook> signers, String messageId, long timestampSeconds, String body) {
         StringJoiner signatures = new StringJoiner(" ");
-        for (String secret : secrets) {
+        for (Webhook signer : signers) {
             try {
-                signatures.add(new Webhook(secret).sign(messageId, timestampSeconds, body));
-            } catch (WebhookSigningException | EmptyWebhookSecretException | RuntimeException e) {
+                signatures.add(signer.sign(messageId, timestampSeconds, body));
+            } catch (WebhookSigningException | RuntimeException e) {
                 throw new IllegalStateException("a signing secret cannot sign", e);
             }
         }
         return signatures.toString();
+    }
+
+    /** One signer per {@code whsec_} secret. */
+    public static List<Webhook> signers(List<String> secrets) {
+        List<Webhook> signers = new ArrayList<>(secrets.size());
+        for (String secret : secrets) {
+            try {
+                signers.add(new Webhook(secret));
+            } catch (EmptyWebhookSecretException | RuntimeException e) {
+                throw new IllegalStateException("a signing secret cannot sign", e);
+            }
+        }
+        return List.copyOf(signers);
     }
 }

@@ -1,5 +1,6 @@
 package dev.voiceplane.call.delivery;
 
+import com.standardwebhooks.Webhook;
 import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.persistence.Ids;
 import io.agroal.api.AgroalDataSource;
@@ -37,7 +38,7 @@ public class SigningSecrets {
     public record Secret(String secret, Instant createdAt, Instant expiresAt) {
     }
 
-    private record Cached(List<Secret> secrets, long readAtNanos) {
+    private record Cached(List<Secret> secrets, List<Webhook> signers, long readAtNanos) {
     }
 
     private final AgroalDataSource dataSource;
@@ -54,12 +55,23 @@ public class SigningSecrets {
 
     /** The secrets that sign now, newest first (created when the organisation has none). */
     public List<String> signingKeys(String orgId) {
+        return cached(orgId).secrets().stream().map(Secret::secret).toList();
+    }
+
+    /** The same as signers, decoded once per read (what every delivery signs with). */
+    public List<Webhook> signers(String orgId) {
+        return cached(orgId).signers();
+    }
+
+    private Cached cached(String orgId) {
         Cached cached = cache.get(orgId);
         if (cached == null || System.nanoTime() - cached.readAtNanos() > CACHE_SECONDS * 1_000_000_000L) {
-            cached = new Cached(current(orgId), System.nanoTime());
+            List<Secret> secrets = current(orgId);
+            cached = new Cached(secrets, Signatures.signers(secrets.stream().map(Secret::secret).toList()),
+                    System.nanoTime());
             cache.put(orgId, cached);
         }
-        return cached.secrets().stream().map(Secret::secret).toList();
+        return cached;
     }
 
     /** The organisation's current and still-signing previous secrets, newest first; creates the first one. */

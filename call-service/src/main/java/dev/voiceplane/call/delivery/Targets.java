@@ -9,6 +9,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,6 +66,45 @@ public class Targets {
         }
         byCall.put(callId, target);
         return target;
+    }
+
+    /**
+     * Reads, in one query, the configurations of the calls of a claimed batch that are not known yet, so the sends
+     * of the batch find their targets without a query each.
+     */
+    public void prepare(List<DeliveryStore.Claimed> batch) {
+        Map<UUID, String> missing = new LinkedHashMap<>();
+        for (DeliveryStore.Claimed message : batch) {
+            if (!byCall.containsKey(message.callId())) {
+                missing.putIfAbsent(message.callId(), message.orgId());
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        Map<UUID, Optional<Target>> found = new HashMap<>();
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement select = connection.prepareStatement("select d.org_id, d.call_id,"
+                        + " cast(d.configuration as text) from " + documents + " d"
+                        + " join unnest(?::text[], ?::uuid[]) as m(org_id, call_id)"
+                        + " on d.org_id = m.org_id and d.call_id = m.call_id")) {
+            select.setArray(1, connection.createArrayOf("text", missing.values().toArray()));
+            select.setArray(2, connection.createArrayOf("uuid", missing.keySet().toArray()));
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    String orgId = rows.getString(1);
+                    UUID callId = rows.getObject(2, UUID.class);
+                    found.put(callId, choose(configurations.read(rows.getString(3), "call:" + orgId + ":" + callId)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("the calls' configurations cannot be read", e);
+        }
+        if (byCall.size() + missing.size() > CACHED_CALLS) {
+            byCall.clear();
+        }
+        // A call without configuration has no target (as of() answers for it).
+        missing.keySet().forEach(callId -> byCall.put(callId, found.getOrDefault(callId, Optional.empty())));
     }
 
     /** Assistant {@code serverUrl} &gt; phone number {@code serverUrl}, for a call's opened configuration. */

@@ -74,6 +74,11 @@ record TestDeliveryConfig(DeliveryConfig base, Boolean allowPrivateOverride, Int
     }
 
     @Override
+    public Duration retention() {
+        return base.retention();
+    }
+
+    @Override
     public boolean allowPrivate() {
         return allowPrivateOverride != null ? allowPrivateOverride : base.allowPrivate();
     }

@@ -1,16 +1,61 @@
 package dev.voiceplane.assistant.api;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.util.NameTransformer;
 import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.kit.json.JsonConventions;
+import dev.voiceplane.kit.json.StoredDocument;
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.io.IOException;
 import java.time.Instant;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** An assistant as it is returned: the common fields and the fields as they were written, unset ones omitted. */
+/**
+ * An assistant as it is returned: the common fields and the fields as they were written, unset ones omitted.
+ * A read answers the stored document as it is ({@code stored}, see the kit's {@code StoredJson.asStored}); a
+ * write, or a stored document that no longer reads as its type exactly, answers the typed {@code assistant}.
+ * Both are written the same way: the common fields, then the assistant's in {@link AssistantBody}'s order.
+ */
 @RegisterForReflection
+@JsonSerialize(using = AssistantView.Writer.class)
 public record AssistantView(
         String id,
         String orgId,
         Instant createdAt,
         Instant updatedAt,
-        @JsonUnwrapped AssistantBody assistant) {
+        @JsonUnwrapped AssistantBody assistant,
+        @JsonIgnore @Schema(hidden = true) StoredDocument stored) {
+
+    public AssistantView(String id, String orgId, Instant createdAt, Instant updatedAt, AssistantBody assistant) {
+        this(id, orgId, createdAt, updatedAt, assistant, null);
+    }
+
+    static final class Writer extends StdSerializer<AssistantView> {
+
+        Writer() {
+            super(AssistantView.class);
+        }
+
+        @Override
+        public void serialize(AssistantView view, JsonGenerator generator, SerializerProvider provider)
+                throws IOException {
+            generator.writeStartObject(view);
+            generator.writeStringField("id", view.id());
+            generator.writeStringField("orgId", view.orgId());
+            generator.writeStringField("createdAt", JsonConventions.timestamp(view.createdAt()));
+            generator.writeStringField("updatedAt", JsonConventions.timestamp(view.updatedAt()));
+            if (view.stored() != null) {
+                view.stored().writeFields(generator, provider);
+            } else if (view.assistant() != null) {
+                provider.findValueSerializer(AssistantBody.class).unwrappingSerializer(NameTransformer.NOP)
+                        .serialize(view.assistant(), generator, provider);
+            }
+            generator.writeEndObject();
+        }
+    }
 }

@@ -130,8 +130,10 @@ public class AssistantService {
     }
 
     private AssistantView view(Assistant assistant) {
-        return view(assistant, documents.read(assistant.document, AssistantBody.class, SECRETS,
-                assistant.sealingContext()));
+        Documents.Answer<AssistantBody> answer = documents.answer(assistant.document, AssistantBody.class, SECRETS,
+                assistant.sealingContext());
+        return new AssistantView(assistant.id.toString(), assistant.orgId, assistant.createdAt, assistant.updatedAt,
+                answer.value(), answer.stored());
     }
 
     private static AssistantView view(Assistant assistant, AssistantBody body) {

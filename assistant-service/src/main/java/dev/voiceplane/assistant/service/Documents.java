@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.json.MergePatch;
+import dev.voiceplane.kit.json.StoredDocument;
 import dev.voiceplane.kit.json.StoredJson;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -39,12 +40,20 @@ public class Documents {
         }
     }
 
+    /** What a read answers: the stored document as it is ({@code stored}), or else its typed {@code value}. */
+    public record Answer<T>(T value, StoredDocument stored) {
+    }
+
     /**
-     * Reads what was stored (it was validated when it was written), its secrets opened. A document that no longer
-     * reads as its type answers what can be read instead of failing (see the kit's {@link StoredJson}).
+     * What a read answers, its secrets opened: the stored document itself when it reads as its type exactly (the
+     * common case: it was validated when written), so that a read does not bind it to the typed records only to
+     * write them again; otherwise what {@link #read} answers.
      */
-    public <T> T read(String document, Class<T> type, SealedFields secrets, String context) {
-        return stored.read(open(document, secrets, context), type, context);
+    public <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context) {
+        ObjectNode opened = open(document, secrets, context);
+        return stored.asStored(opened, type)
+                .map(verbatim -> new Answer<T>(null, verbatim))
+                .orElseGet(() -> new Answer<>(stored.read(opened, type, context), null));
     }
 
     /** The stored document with a PATCH applied, read and validated as a request body would be (see {@link MergePatch}). */
@@ -54,7 +63,7 @@ public class Documents {
 
     private ObjectNode open(String document, SealedFields secrets, String context) {
         try {
-            return secrets.open((ObjectNode) json.readTree(document), box, context);
+            return secrets.open((ObjectNode) stored.parse(document), box, context);
         } catch (JsonProcessingException | ClassCastException e) {
             throw new IllegalStateException("a stored document is not the JSON object it was written as", e);
         }

@@ -160,7 +160,10 @@ public class SquadService {
     }
 
     private SquadView view(Squad squad) {
-        return view(squad, documents.read(squad.document, SquadBody.class, SECRETS, squad.sealingContext()));
+        Documents.Answer<SquadBody> answer = documents.answer(squad.document, SquadBody.class, SECRETS,
+                squad.sealingContext());
+        return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt,
+                answer.value() == null ? null : answer.value().members(), answer.stored());
     }
 
     private static SquadView view(Squad squad, SquadBody body) {

@@ -9,10 +9,15 @@ import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.DeserializationProblemHandler;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Singleton;
 import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
 /**
@@ -31,6 +36,8 @@ public class StoredJson {
 
     private final ObjectMapper mapper;
     private final ObjectMapper salvaging;
+    private final ObjectReader storedReader;
+    private final Map<Class<?>, DocumentShape> shapes = new ConcurrentHashMap<>();
 
     public StoredJson(ObjectMapper mapper) {
         this.mapper = mapper;
@@ -40,13 +47,33 @@ public class StoredJson {
                 .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .disable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY)
                 .addHandler(new LeaveOut());
+        this.storedReader = mapper.reader().without(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    /**
+     * Parses a stored document. A jsonb document has no duplicate keys, so the parser's own check (a set of the names
+     * of every object, a few percent of a list's time) is left out; the tree's check still refuses one.
+     */
+    public JsonNode parse(String document) throws JsonProcessingException {
+        return storedReader.readTree(document);
+    }
+
+    /**
+     * The stored document (secrets opened, say) to be answered as it is, when it reads as {@code type} exactly:
+     * then what it answers is what {@link #read} and writing the value again would answer, at a fraction of the
+     * cost. Empty when it does not (a value of another JSON type, a {@code null}, a type the shape cannot
+     * describe): the caller then answers {@link #read}'s value, with its rule for what does not fit.
+     */
+    public Optional<StoredDocument> asStored(ObjectNode document, Class<?> type) {
+        DocumentShape shape = shapes.computeIfAbsent(type, key -> DocumentShape.of(mapper, key));
+        return shape.fits(document) ? Optional.of(new StoredDocument(document, shape)) : Optional.empty();
     }
 
     /** The stored document as {@code type}; {@code what} names the row in the warning when it has to be salvaged. */
     public <T> T read(String document, Class<T> type, String what) {
         JsonNode tree;
         try {
-            tree = mapper.readTree(document);
+            tree = parse(document);
         } catch (JsonProcessingException e) {
             LOG.warnf("stored %s is not JSON the reader takes (%s); answering its common fields only", what,
                     e.getMessage());

@@ -2,12 +2,15 @@ package dev.voiceplane.kit.list;
 
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import dev.voiceplane.kit.persistence.OrgScopedId;
+import dev.voiceplane.kit.persistence.ReadOnlyLookup;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -18,6 +21,8 @@ public final class ListQuery {
 
     private static final Sort NEWEST_FIRST = Sort.by("createdAt", Sort.Direction.Descending)
             .and("id", Sort.Direction.Descending);
+    /** The same order, for a query outside a transaction ({@link ReadOnlyLookup}). */
+    private static final String NEWEST_FIRST_HQL = " order by createdAt desc, id desc";
 
     private ListQuery() {
     }
@@ -26,6 +31,7 @@ public final class ListQuery {
      * @param columns maps each allowed equality parameter to the entity attribute it filters
      *                ({@code assistantId -> assistantId}); values are compared as given.
      */
+    @SuppressWarnings("unchecked")
     public static <E extends OrgScopedEntity> List<E> list(PanacheRepositoryBase<E, OrgScopedId> repository,
             String orgId, ListParams params, Map<String, EqualityColumn> columns) {
         if (params.limit() == 0) {
@@ -49,6 +55,13 @@ public final class ListQuery {
             }
             where.append(" and ").append(column.attribute()).append(" = :").append(equality.getKey());
             bind.and(equality.getKey(), value);
+        }
+        if (!QuarkusTransaction.isActive()) {
+            Optional<Class<?>> type = ReadOnlyLookup.entityType(repository.getClass());
+            if (type.isPresent()) {
+                return ReadOnlyLookup.list((Class<E>) type.get(), "where " + where + NEWEST_FIRST_HQL, bind.map(),
+                        params.limit());
+            }
         }
         return repository.find(where.toString(), NEWEST_FIRST, bind).page(Page.ofSize(params.limit())).list();
     }

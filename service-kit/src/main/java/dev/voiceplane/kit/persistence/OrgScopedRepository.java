@@ -2,6 +2,7 @@ package dev.voiceplane.kit.persistence;
 
 import dev.voiceplane.kit.error.ApiException;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
 import jakarta.persistence.LockModeType;
 import java.util.Collection;
@@ -17,9 +18,21 @@ import java.util.stream.Collectors;
  */
 public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheRepositoryBase<E, OrgScopedId> {
 
-    /** One primary-key lookup, scoped to the organisation. */
+    /**
+     * One primary-key lookup, scoped to the organisation. Outside a transaction (a plain read) the row is read
+     * without the ORM's persistence context (see {@link ReadOnlyLookup}): the entity is detached, as anything read
+     * outside a transaction is for all purposes. Inside one it is the managed entity, to be changed or deleted.
+     */
+    @SuppressWarnings("unchecked")
     default Optional<E> findOwned(String orgId, UUID id) {
-        return findByIdOptional(new OrgScopedId(orgId, id));
+        OrgScopedId key = new OrgScopedId(orgId, id);
+        if (!QuarkusTransaction.isActive()) {
+            Optional<Class<?>> type = ReadOnlyLookup.entityType(getClass());
+            if (type.isPresent()) {
+                return ReadOnlyLookup.find((Class<E>) type.get(), key);
+            }
+        }
+        return findByIdOptional(key);
     }
 
     /** The same, holding the row ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn. */

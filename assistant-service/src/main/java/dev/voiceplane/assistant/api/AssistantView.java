@@ -45,10 +45,7 @@ public record AssistantView(
         public void serialize(AssistantView view, JsonGenerator generator, SerializerProvider provider)
                 throws IOException {
             generator.writeStartObject(view);
-            generator.writeStringField("id", view.id());
-            generator.writeStringField("orgId", view.orgId());
-            generator.writeStringField("createdAt", JsonConventions.timestamp(view.createdAt()));
-            generator.writeStringField("updatedAt", JsonConventions.timestamp(view.updatedAt()));
+            JsonConventions.writeResourceFields(generator, view.id(), view.orgId(), view.createdAt(), view.updatedAt());
             if (view.stored() != null) {
                 view.stored().writeFields(generator, provider);
             } else if (view.assistant() != null) {

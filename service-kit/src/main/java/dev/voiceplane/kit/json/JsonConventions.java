@@ -80,6 +80,18 @@ public class JsonConventions implements ObjectMapperCustomizer {
     }
 
     /**
+     * Writes the fields every stored resource starts with ({@code id}, {@code orgId}, {@code createdAt},
+     * {@code updatedAt}) into the object {@code generator} has open: for serializers that write a resource by hand.
+     */
+    public static void writeResourceFields(JsonGenerator generator, String id, String orgId, Instant createdAt,
+            Instant updatedAt) throws IOException {
+        generator.writeStringField("id", id);
+        generator.writeStringField("orgId", orgId);
+        generator.writeStringField("createdAt", timestamp(createdAt));
+        generator.writeStringField("updatedAt", timestamp(updatedAt));
+    }
+
+    /**
      * {@link #TIMESTAMP}'s text of an instant, written out by hand for the years 1 to 9999 (every timestamp a list
      * answers goes through here; the formatter costs several times as much), by the formatter otherwise.
      */

@@ -215,9 +215,16 @@ final class Gateway {
                     }
                     unreachable(request, service, requestId, failure);
                 })
-                .onSuccess(serviceSide -> request.toWebSocket()
-                        .onFailure(failure -> serviceSide.close())
-                        .onSuccess(clientSide -> relay(clientSide, serviceSide)));
+                .onSuccess(serviceSide -> {
+                    // What the service sends before the client's side is accepted waits here, not dropped.
+                    serviceSide.pause();
+                    request.toWebSocket()
+                            .onFailure(failure -> serviceSide.close())
+                            .onSuccess(clientSide -> {
+                                relay(clientSide, serviceSide);
+                                serviceSide.resume();
+                            });
+                });
     }
 
     private static void relay(ServerWebSocket clientSide, WebSocket serviceSide) {

@@ -3,6 +3,7 @@ package dev.voiceplane.local;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -36,6 +37,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
@@ -128,7 +130,7 @@ final class Gateway {
     private void handle(HttpServerRequest request) {
         String requestId = Optional.ofNullable(request.getHeader(REQUEST_ID))
                 .filter(offered -> ACCEPTABLE_REQUEST_ID.matcher(offered).matches())
-                .orElseGet(() -> UUID.randomUUID().toString());
+                .orElseGet(Gateway::newRequestId);
         // The services' Vert.x router resolves "..", "." and escaped unreserved characters before matching; routing
         // on the same normalised path means /credential/../internal/... is /internal/..., and not routed. A target
         // that is not a URI is refused here, as the services would refuse it (with an empty body).
@@ -169,7 +171,7 @@ final class Gateway {
             default -> "request is not valid HTTP";
         };
         request.response().putHeader(HttpHeaders.CONNECTION, "close");
-        reply(request, UUID.randomUUID().toString(), status, message);
+        reply(request, newRequestId(), status, message);
     }
 
     private static boolean isWebSocketUpgrade(HttpServerRequest request) {
@@ -263,25 +265,19 @@ final class Gateway {
                 .setURI(request.query() == null ? path : path + "?" + request.query())
                 .setHeaders(forwardedHeaders(request, requestId));
         long length = knownLength(request.headers());
+        Future<HttpClientResponse> answered;
         if (length == 0 && !request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
-            client.request(upstream)
-                    .compose(HttpClientRequest::send)
-                    .onSuccess(answer -> relay(answer, request.response()))
-                    .onFailure(failure -> unreachable(request, service, requestId, failure));
+            answered = client.request(upstream).compose(HttpClientRequest::send);
         } else if (length > 0 && length <= BUFFERED_BODY) {
             // A small body (every API call but uploads) is read whole and sent in one write: cheaper than a pipe.
-            request.body()
-                    .compose(body -> client.request(upstream).compose(outgoing -> outgoing.send(body)))
-                    .onSuccess(answer -> relay(answer, request.response()))
-                    .onFailure(failure -> unreachable(request, service, requestId, failure));
+            answered = request.body().compose(body -> client.request(upstream).compose(outgoing -> outgoing.send(body)));
         } else {
             // Held back until the upstream request is open, then piped to it.
             request.pause();
-            client.request(upstream)
-                    .compose(outgoing -> outgoing.send(request))
-                    .onSuccess(answer -> relay(answer, request.response()))
-                    .onFailure(failure -> unreachable(request, service, requestId, failure));
+            answered = client.request(upstream).compose(outgoing -> outgoing.send(request));
         }
+        answered.onSuccess(answer -> relay(answer, request.response()))
+                .onFailure(failure -> unreachable(request, service, requestId, failure));
     }
 
     /** The Content-Length of a message: 0 without one, -1 when it is not a single number (then it is streamed). */
@@ -298,15 +294,13 @@ final class Gateway {
     }
 
     private static MultiMap forwardedHeaders(HttpServerRequest request, String requestId) {
-        Set<String> dropped = new HashSet<>(HOP_BY_HOP);
-        dropped.addAll(ANSWERED_HERE);
-        request.headers().getAll(HttpHeaders.CONNECTION).forEach(value -> dropped.addAll(tokens(value)));
-        MultiMap headers = HttpHeaders.headers();
-        request.headers().forEach(header -> {
-            if (!dropped.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                headers.add(header.getKey(), header.getValue());
-            }
-        });
+        // Copied whole, then the connection's own headers taken out (MultiMap names are case-insensitive).
+        MultiMap headers = HttpHeaders.headers().addAll(request.headers());
+        for (String connectionOption : request.headers().getAll(HttpHeaders.CONNECTION)) {
+            tokens(connectionOption).forEach(headers::remove);
+        }
+        HOP_BY_HOP.forEach(headers::remove);
+        ANSWERED_HERE.forEach(headers::remove);
         String client = request.remoteAddress().hostAddress();
         String forwardedFor = request.getHeader("X-Forwarded-For");
         headers.set("X-Forwarded-For", forwardedFor == null ? client : forwardedFor + ", " + client);
@@ -321,11 +315,8 @@ final class Gateway {
 
     private static void relay(HttpClientResponse answer, HttpServerResponse response) {
         response.setStatusCode(answer.statusCode()).setStatusMessage(answer.statusMessage());
-        answer.headers().forEach(header -> {
-            if (!HOP_BY_HOP.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                response.headers().add(header.getKey(), header.getValue());
-            }
-        });
+        response.headers().addAll(answer.headers());
+        HOP_BY_HOP.forEach(response.headers()::remove);
         long length = answer.headers().contains(HttpHeaders.CONTENT_LENGTH) ? knownLength(answer.headers()) : -1;
         if (length >= 0 && length <= BUFFERED_BODY && !answer.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
             // The usual small answer: head and body in one write.
@@ -361,6 +352,14 @@ final class Gateway {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader(REQUEST_ID, requestId)
                 .end(body);
+    }
+
+    /** A random (version 4) UUID: a request id needs to be unique, not unguessable, so no SecureRandom per request. */
+    static String newRequestId() {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & ~(0xC000_0000_0000_0000L)) | 0x8000_0000_0000_0000L;
+        return new UUID(high, low).toString();
     }
 
     private static Set<String> tokens(String headerValue) {

@@ -16,6 +16,9 @@ final class RequestPaths {
 
     /** @throws IllegalArgumentException for a malformed percent-escape */
     static String normalise(String path) {
+        if (path.startsWith("/") && path.indexOf('%') < 0 && !path.contains("/.")) {
+            return path; // nothing to decode and no dot segment: the usual request, routed as it came
+        }
         return removeDotSegments(decodeUnreserved(path));
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.util.NameTransformer;
 import dev.voiceplane.kit.assistant.AssistantBody;
 import dev.voiceplane.kit.json.JsonConventions;
 import dev.voiceplane.kit.json.StoredDocument;
+import dev.voiceplane.kit.json.WrittenDocument;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.io.IOException;
 import java.time.Instant;
@@ -18,7 +19,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /**
  * An assistant as it is returned: the common fields and the fields as they were written, unset ones omitted.
  * A read answers the stored document as it is ({@code stored}, see the kit's {@code StoredJson.asStored}); a
- * write, or a stored document that no longer reads as its type exactly, answers the typed {@code assistant}.
+ * write answers the text it just stored ({@code written}, see the kit's {@code WrittenDocument}); a stored document
+ * that no longer reads as its type exactly answers the typed {@code assistant}.
  * Both are written the same way: the common fields, then the assistant's in {@link AssistantBody}'s order.
  */
 @RegisterForReflection
@@ -29,10 +31,22 @@ public record AssistantView(
         Instant createdAt,
         Instant updatedAt,
         @JsonUnwrapped AssistantBody assistant,
-        @JsonIgnore @Schema(hidden = true) StoredDocument stored) {
+        @JsonIgnore @Schema(hidden = true) StoredDocument stored,
+        @JsonIgnore @Schema(hidden = true) WrittenDocument written) {
 
     public AssistantView(String id, String orgId, Instant createdAt, Instant updatedAt, AssistantBody assistant) {
-        this(id, orgId, createdAt, updatedAt, assistant, null);
+        this(id, orgId, createdAt, updatedAt, assistant, null, null);
+    }
+
+    public AssistantView(String id, String orgId, Instant createdAt, Instant updatedAt, AssistantBody assistant,
+            StoredDocument stored) {
+        this(id, orgId, createdAt, updatedAt, assistant, stored, null);
+    }
+
+    /** What a create or a change answers: {@code assistant} as just written ({@code written}, the same text). */
+    public static AssistantView written(String id, String orgId, Instant createdAt, Instant updatedAt,
+            AssistantBody assistant, WrittenDocument written) {
+        return new AssistantView(id, orgId, createdAt, updatedAt, assistant, null, written);
     }
 
     static final class Writer extends StdSerializer<AssistantView> {
@@ -48,6 +62,8 @@ public record AssistantView(
             JsonConventions.writeResourceFields(generator, view.id(), view.orgId(), view.createdAt(), view.updatedAt());
             if (view.stored() != null) {
                 view.stored().writeFields(generator, provider);
+            } else if (view.written() != null && view.written().writeFields(generator)) {
+                // the text just stored, secrets open: what writing the typed assistant would give
             } else if (view.assistant() != null) {
                 provider.findValueSerializer(AssistantBody.class).unwrappingSerializer(NameTransformer.NOP)
                         .serialize(view.assistant(), generator, provider);

@@ -9,6 +9,7 @@ import dev.voiceplane.kit.assistant.AssistantBody;
 import dev.voiceplane.kit.assistant.AssistantSecrets;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.json.WrittenDocument;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.lookup.IdLookupResult;
@@ -44,15 +45,18 @@ public class AssistantService {
         this.files = files;
     }
 
+    /**
+     * Creates an assistant: one row, written as one statement that is its own transaction
+     * ({@link dev.voiceplane.kit.persistence.OrgScopedRepository#insert}); the answer is the text just stored.
+     */
     public AssistantView create(String orgId, AssistantBody body) {
         requireKnownFiles(orgId, body);
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Assistant assistant = new Assistant();
-            assistant.stampCreated(orgId, null);
-            assistant.document = documents.write(body, SECRETS, assistant.sealingContext());
-            assistants.persist(assistant);
-            return view(assistant, body);
-        });
+        Assistant assistant = new Assistant();
+        assistant.stampCreated(orgId, null);
+        WrittenDocument written = documents.written(body, SECRETS, assistant.sealingContext());
+        assistant.document = written.stored();
+        assistants.insert(assistant);
+        return view(assistant, body, written);
     }
 
     public AssistantView get(String orgId, UUID id) {
@@ -76,9 +80,10 @@ public class AssistantService {
         return QuarkusTransaction.requiringNew().call(() -> {
             Assistant assistant = assistants.requireOwnedForChange(orgId, id, RESOURCE);
             AssistantBody body = patched(assistant, patch);
-            assistant.document = documents.write(body, SECRETS, assistant.sealingContext());
+            WrittenDocument written = documents.written(body, SECRETS, assistant.sealingContext());
+            assistant.document = written.stored();
             assistant.touch();
-            return view(assistant, body);
+            return view(assistant, body, written);
         });
     }
 
@@ -136,9 +141,9 @@ public class AssistantService {
                 answer.value(), answer.stored());
     }
 
-    private static AssistantView view(Assistant assistant, AssistantBody body) {
-        return new AssistantView(assistant.id.toString(), assistant.orgId, assistant.createdAt, assistant.updatedAt,
-                body);
+    private static AssistantView view(Assistant assistant, AssistantBody body, WrittenDocument written) {
+        return AssistantView.written(assistant.id.toString(), assistant.orgId, assistant.createdAt,
+                assistant.updatedAt, body, written);
     }
 
     static ApiException notFound() {

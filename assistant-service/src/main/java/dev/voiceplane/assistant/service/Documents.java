@@ -8,6 +8,7 @@ import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.json.MergePatch;
 import dev.voiceplane.kit.json.StoredDocument;
 import dev.voiceplane.kit.json.StoredJson;
+import dev.voiceplane.kit.json.WrittenDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -28,6 +29,14 @@ public class Documents {
         this.merge = merge;
         this.box = box;
         this.stored = stored;
+    }
+
+    /**
+     * A validated body to store and answer (see {@link WrittenDocument}): one serialisation gives the stored text,
+     * its secrets sealed for the row {@code context}, and the answer's fields.
+     */
+    public WrittenDocument written(Object value, SealedFields secrets, String context) {
+        return WrittenDocument.of(json, value, secrets, box, context);
     }
 
     /** The stored text of a validated body, its secrets sealed for the row {@code context}. */

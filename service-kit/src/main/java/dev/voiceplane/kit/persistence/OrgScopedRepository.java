@@ -35,6 +35,20 @@ public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheR
         return findByIdOptional(key);
     }
 
+    /**
+     * Stores a new resource. Inside a transaction it is persisted with the rest of the transaction's work; outside one
+     * it is written at once as one statement that is its own transaction ({@link SingleInsert}): a create that writes
+     * one row needs no more, and does not pay for a JTA transaction and a persistence context. Outside a transaction
+     * the entity stays detached: a change made to it afterwards is not written.
+     */
+    default void insert(E entity) {
+        if (QuarkusTransaction.isActive()) {
+            persist(entity);
+        } else {
+            SingleInsert.insert(entity);
+        }
+    }
+
     /** The same, holding the row ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn. */
     default Optional<E> findOwnedForChange(String orgId, UUID id) {
         return findByIdOptional(new OrgScopedId(orgId, id), LockModeType.PESSIMISTIC_WRITE);

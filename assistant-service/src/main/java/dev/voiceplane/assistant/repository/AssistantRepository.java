@@ -2,6 +2,7 @@ package dev.voiceplane.assistant.repository;
 
 import dev.voiceplane.assistant.domain.Assistant;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
+import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.List;
@@ -10,6 +11,11 @@ import java.util.UUID;
 
 @ApplicationScoped
 public class AssistantRepository implements OrgScopedRepository<Assistant> {
+
+    @Override
+    public RowMapper<Assistant> rows() {
+        return Assistant.ROWS;
+    }
 
     /**
      * Locks the row for deletion ({@code FOR UPDATE}, which waits for a squad being written with this assistant

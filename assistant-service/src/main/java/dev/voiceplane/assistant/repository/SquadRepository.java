@@ -2,6 +2,7 @@ package dev.voiceplane.assistant.repository;
 
 import dev.voiceplane.assistant.domain.Squad;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
+import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collection;
 import java.util.List;
@@ -9,6 +10,11 @@ import java.util.UUID;
 
 @ApplicationScoped
 public class SquadRepository implements OrgScopedRepository<Squad> {
+
+    @Override
+    public RowMapper<Squad> rows() {
+        return Squad.ROWS;
+    }
 
     /**
      * Records which stored assistants the squad's members name, replacing what was recorded: two statements

@@ -46,17 +46,24 @@ public final class SealedFields {
      * another row, or sealed with a key no longer in the keyset) is left out, so the rest of the document still reads.
      */
     public ObjectNode open(ObjectNode document, SecretBox box, String context) {
-        return transform(document, value -> {
-            if (!value.startsWith(PREFIX)) {
-                return value;
-            }
-            try {
-                return openValue(box, value, context);
-            } catch (RuntimeException e) {
-                LOG.warnf("a sealed field of %s does not open with this keyset; it is left out", context);
-                return null;
-            }
-        });
+        return transform(document, value -> open(value, box, context));
+    }
+
+    /**
+     * What one stored value at one of the paths reads as: opened when it is sealed, as it is when it was stored before
+     * sealing existed, null (left out) when it is sealed but does not open here. For readers that walk the stored
+     * text themselves (the kit's {@code StoredJson.asStored} from the text).
+     */
+    public String open(String value, SecretBox box, String context) {
+        if (!value.startsWith(PREFIX)) {
+            return value;
+        }
+        try {
+            return openValue(box, value, context);
+        } catch (RuntimeException e) {
+            LOG.warnf("a sealed field of %s does not open with this keyset; it is left out", context);
+            return null;
+        }
     }
 
     private static boolean opens(SecretBox box, String value, String context) {

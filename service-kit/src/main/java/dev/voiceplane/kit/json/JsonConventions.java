@@ -3,6 +3,7 @@ package dev.voiceplane.kit.json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -85,10 +86,30 @@ public class JsonConventions implements ObjectMapperCustomizer {
      */
     public static void writeResourceFields(JsonGenerator generator, String id, String orgId, Instant createdAt,
             Instant updatedAt) throws IOException {
-        generator.writeStringField("id", id);
-        generator.writeStringField("orgId", orgId);
-        generator.writeStringField("createdAt", timestamp(createdAt));
-        generator.writeStringField("updatedAt", timestamp(updatedAt));
+        // Names encoded once, timestamps written from their characters: a list writes these for every item.
+        generator.writeFieldName(ID);
+        generator.writeString(id);
+        generator.writeFieldName(ORG_ID);
+        generator.writeString(orgId);
+        char[] timestamp = new char[TIMESTAMP_LENGTH];
+        generator.writeFieldName(CREATED_AT);
+        writeTimestamp(generator, createdAt, timestamp);
+        generator.writeFieldName(UPDATED_AT);
+        writeTimestamp(generator, updatedAt, timestamp);
+    }
+
+    private static final SerializedString ID = new SerializedString("id");
+    private static final SerializedString ORG_ID = new SerializedString("orgId");
+    private static final SerializedString CREATED_AT = new SerializedString("createdAt");
+    private static final SerializedString UPDATED_AT = new SerializedString("updatedAt");
+    private static final int TIMESTAMP_LENGTH = 24;
+
+    private static void writeTimestamp(JsonGenerator generator, Instant value, char[] text) throws IOException {
+        if (timestamp(value, text)) {
+            generator.writeString(text, 0, TIMESTAMP_LENGTH);
+        } else {
+            generator.writeString(TIMESTAMP.format(value));
+        }
     }
 
     /**
@@ -96,12 +117,17 @@ public class JsonConventions implements ObjectMapperCustomizer {
      * answers goes through here; the formatter costs several times as much), by the formatter otherwise.
      */
     public static String timestamp(Instant value) {
+        char[] text = new char[TIMESTAMP_LENGTH];
+        return timestamp(value, text) ? new String(text) : TIMESTAMP.format(value);
+    }
+
+    /** Writes {@link #TIMESTAMP}'s text of an instant into {@code text} (24 characters); false outside 1..9999. */
+    private static boolean timestamp(Instant value, char[] text) {
         LocalDateTime at = LocalDateTime.ofEpochSecond(value.getEpochSecond(), value.getNano(), ZoneOffset.UTC);
         int year = at.getYear();
         if (year < 1 || year > 9999) {
-            return TIMESTAMP.format(value);
+            return false;
         }
-        char[] text = new char[24];
         digits(text, 0, year, 4);
         text[4] = '-';
         digits(text, 5, at.getMonthValue(), 2);
@@ -116,7 +142,7 @@ public class JsonConventions implements ObjectMapperCustomizer {
         text[19] = '.';
         digits(text, 20, at.getNano() / 1_000_000, 3);
         text[23] = 'Z';
-        return new String(text);
+        return true;
     }
 
     private static void digits(char[] text, int from, int value, int width) {

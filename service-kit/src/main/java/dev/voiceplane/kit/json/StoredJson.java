@@ -15,9 +15,11 @@ import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Singleton;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import org.jboss.logging.Logger;
 
 /**
@@ -38,6 +40,7 @@ public class StoredJson {
     private final ObjectMapper salvaging;
     private final ObjectReader storedReader;
     private final Map<Class<?>, DocumentShape> shapes = new ConcurrentHashMap<>();
+    private final Map<PlanKey, Optional<StoredText.Plan>> plans = new ConcurrentHashMap<>();
 
     public StoredJson(ObjectMapper mapper) {
         this.mapper = mapper;
@@ -65,8 +68,33 @@ public class StoredJson {
      * describe): the caller then answers {@link #read}'s value, with its rule for what does not fit.
      */
     public Optional<StoredDocument> asStored(ObjectNode document, Class<?> type) {
-        DocumentShape shape = shapes.computeIfAbsent(type, key -> DocumentShape.of(mapper, key));
+        DocumentShape shape = shape(type);
         return shape.fits(document) ? Optional.of(new StoredDocument(document, shape)) : Optional.empty();
+    }
+
+    /**
+     * The same from the stored text itself (jsonb's text, UTF-8), without parsing it into a tree: answered straight
+     * from its bytes ({@link StoredText}), byte for byte what the tree would answer. {@code secretPaths} name its
+     * secrets as {@code SealedFields} does, and {@code openSecret} turns a secret's stored text into what is answered
+     * (null: left out). Empty when the document does not read as {@code type} exactly, or when this way cannot tell:
+     * the caller then takes the tree ({@link #parse}, {@link #asStored(ObjectNode, Class)}, {@link #read}).
+     */
+    public Optional<StoredDocument> asStored(byte[] document, Class<?> type, List<String> secretPaths,
+            UnaryOperator<String> openSecret) {
+        StoredText.Plan plan = plans.computeIfAbsent(new PlanKey(type, secretPaths),
+                key -> Optional.ofNullable(shape(key.type()).plan(key.secretPaths()))).orElse(null);
+        if (plan == null) {
+            return Optional.empty();
+        }
+        StoredText.Scanned scanned = StoredText.scan(document, plan, openSecret);
+        return scanned == null ? Optional.empty() : Optional.of(new StoredDocument(document, scanned, storedReader));
+    }
+
+    private DocumentShape shape(Class<?> type) {
+        return shapes.computeIfAbsent(type, key -> DocumentShape.of(mapper, key));
+    }
+
+    private record PlanKey(Class<?> type, List<String> secretPaths) {
     }
 
     /** The stored document as {@code type}; {@code what} names the row in the warning when it has to be salvaged. */

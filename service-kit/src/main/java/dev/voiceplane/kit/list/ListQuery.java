@@ -2,12 +2,16 @@ package dev.voiceplane.kit.list;
 
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import dev.voiceplane.kit.persistence.OrgScopedId;
+import dev.voiceplane.kit.persistence.OrgScopedRepository;
+import dev.voiceplane.kit.persistence.PlainReads;
+import dev.voiceplane.kit.persistence.RowMapper;
 import dev.voiceplane.kit.persistence.ReadOnlyLookup;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Page;
 import io.quarkus.panache.common.Parameters;
 import io.quarkus.panache.common.Sort;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +27,10 @@ public final class ListQuery {
             .and("id", Sort.Direction.Descending);
     /** The same order, for a query outside a transaction ({@link ReadOnlyLookup}). */
     private static final String NEWEST_FIRST_HQL = " order by createdAt desc, id desc";
+    /** The same order, in SQL ({@link PlainReads}). */
+    private static final String NEWEST_FIRST_SQL = "created_at desc, id desc";
+    /** The columns of the time filters' fields. */
+    private static final Map<String, String> COLUMNS = Map.of("createdAt", "created_at", "updatedAt", "updated_at");
 
     private ListQuery() {
     }
@@ -57,6 +65,10 @@ public final class ListQuery {
             bind.and(equality.getKey(), value);
         }
         if (!QuarkusTransaction.isActive()) {
+            RowMapper<E> rows = repository instanceof OrgScopedRepository<E> owned ? owned.rows() : null;
+            if (rows != null && params.equalities().isEmpty()) {
+                return plain(rows, orgId, params);
+            }
             Optional<Class<?>> type = ReadOnlyLookup.entityType(repository.getClass());
             if (type.isPresent()) {
                 return ReadOnlyLookup.list((Class<E>) type.get(), "where " + where + NEWEST_FIRST_HQL, bind.map(),
@@ -64,6 +76,18 @@ public final class ListQuery {
             }
         }
         return repository.find(where.toString(), NEWEST_FIRST, bind).page(Page.ofSize(params.limit())).list();
+    }
+
+    /** The same as one plain statement ({@link PlainReads}), for entities with a {@link RowMapper}. */
+    private static <E extends OrgScopedEntity> List<E> plain(RowMapper<E> rows, String orgId, ListParams params) {
+        StringBuilder where = new StringBuilder();
+        List<Object> bind = new ArrayList<>();
+        for (ListParams.TimeFilter filter : params.timeFilters()) {
+            where.append(where.isEmpty() ? "" : " and ").append(COLUMNS.get(filter.field())).append(' ')
+                    .append(filter.operator()).append(" ?");
+            bind.add(filter.bound());
+        }
+        return PlainReads.list(rows, orgId, where.toString(), bind, NEWEST_FIRST_SQL, params.limit());
     }
 
     public static <E extends OrgScopedEntity> List<E> list(PanacheRepositoryBase<E, OrgScopedId> repository,

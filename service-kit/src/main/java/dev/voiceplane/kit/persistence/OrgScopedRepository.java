@@ -20,13 +20,17 @@ public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheR
 
     /**
      * One primary-key lookup, scoped to the organisation. Outside a transaction (a plain read) the row is read
-     * without the ORM's persistence context (see {@link ReadOnlyLookup}): the entity is detached, as anything read
+     * without the ORM's persistence context (see {@link #rows()}): the entity is detached, as anything read
      * outside a transaction is for all purposes. Inside one it is the managed entity, to be changed or deleted.
      */
     @SuppressWarnings("unchecked")
     default Optional<E> findOwned(String orgId, UUID id) {
         OrgScopedId key = new OrgScopedId(orgId, id);
         if (!QuarkusTransaction.isActive()) {
+            RowMapper<E> rows = rows();
+            if (rows != null) {
+                return PlainReads.find(rows, orgId, id);
+            }
             Optional<Class<?>> type = ReadOnlyLookup.entityType(getClass());
             if (type.isPresent()) {
                 return ReadOnlyLookup.find((Class<E>) type.get(), key);
@@ -47,6 +51,14 @@ public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheR
         } else {
             SingleInsert.insert(entity);
         }
+    }
+
+    /**
+     * How the entity's rows read without the ORM, for reads outside a transaction ({@link PlainReads}: one plain
+     * prepared statement); null (the default) reads them through a {@code StatelessSession} ({@link ReadOnlyLookup}).
+     */
+    default RowMapper<E> rows() {
+        return null;
     }
 
     /** The same, holding the row ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn. */

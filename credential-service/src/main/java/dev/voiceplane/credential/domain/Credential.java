@@ -1,9 +1,11 @@
 package dev.voiceplane.credential.domain;
 
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import java.util.List;
 
 /** A provider credential. Its secret fields are only ever stored sealed, in {@link #secret}. */
 @Entity
@@ -21,6 +23,15 @@ public class Credential extends OrgScopedEntity {
 
     @Column(nullable = false)
     public byte[] secret;
+
+    /** The same columns read without the ORM, for reads outside a transaction (kit {@code PlainReads}). */
+    public static final RowMapper<Credential> ROWS = new RowMapper<>("credentials",
+            List.of("provider", "name", "account_sid", "secret"), Credential::new, (credential, row, first) -> {
+                credential.provider = row.getString(first);
+                credential.name = row.getString(first + 1);
+                credential.accountSid = row.getString(first + 2);
+                credential.secret = row.getBytes(first + 3);
+            });
 
     /** The associated data that ties a sealed secret to this row. */
     public String sealingContext() {

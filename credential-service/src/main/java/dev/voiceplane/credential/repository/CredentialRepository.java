@@ -2,11 +2,17 @@ package dev.voiceplane.credential.repository;
 
 import dev.voiceplane.credential.domain.Credential;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
+import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
 @ApplicationScoped
 public class CredentialRepository implements OrgScopedRepository<Credential> {
+
+    @Override
+    public RowMapper<Credential> rows() {
+        return Credential.ROWS;
+    }
 
     /**
      * Serialises writers of one (organisation, id) until the transaction ends, so that two concurrent PUTs of a

@@ -135,6 +135,9 @@ public final class LocalStack {
             environment.put("QUARKUS_HTTP_HOST", Gateway.HOST);
             environment.put("VOICE_DB_USER", service.role());
             environment.put("VOICE_DB_PASSWORD", password);
+            // The container image's JVM flags and heap sizing, unless the caller's JDK_JAVA_OPTIONS sets its own.
+            ImageJvm.of(options.home(), service)
+                    .ifPresent(jvm -> environment.putAll(jvm.environmentOver(System.getenv())));
             System.out.println("starting " + service.name() + " on port " + port);
             launch(service, port, environment);
             running.put(service.name(), port);

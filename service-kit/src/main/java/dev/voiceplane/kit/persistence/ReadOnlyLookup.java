@@ -54,7 +54,8 @@ public final class ReadOnlyLookup {
         }
     }
 
-    private static SessionFactory sessions() {
+    /** The session factory, looked up once (also {@link SingleInsert}'s). */
+    static SessionFactory sessions() {
         SessionFactory found = sessions;
         if (found == null) {
             found = Arc.container().instance(SessionFactory.class).get();

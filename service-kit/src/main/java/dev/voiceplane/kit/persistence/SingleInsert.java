@@ -1,7 +1,5 @@
 package dev.voiceplane.kit.persistence;
 
-import io.quarkus.arc.Arc;
-import org.hibernate.SessionFactory;
 import org.hibernate.StatelessSession;
 
 /**
@@ -15,23 +13,12 @@ import org.hibernate.StatelessSession;
  */
 final class SingleInsert {
 
-    private static volatile SessionFactory sessions;
-
     private SingleInsert() {
     }
 
     static void insert(Object entity) {
-        try (StatelessSession session = sessions().openStatelessSession()) {
+        try (StatelessSession session = ReadOnlyLookup.sessions().openStatelessSession()) {
             session.insert(entity);
         }
-    }
-
-    private static SessionFactory sessions() {
-        SessionFactory found = sessions;
-        if (found == null) {
-            found = Arc.container().instance(SessionFactory.class).get();
-            sessions = found;
-        }
-        return found;
     }
 }

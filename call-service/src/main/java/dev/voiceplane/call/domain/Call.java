@@ -11,7 +11,9 @@ import org.hibernate.type.SqlTypes;
 
 /**
  * A call as lists read it: what is filtered on, the status machine's columns, and the small wire fields as JSON.
- * The frozen configuration, transcript and messages live apart (call_documents).
+ * The frozen configuration, transcript and messages live apart (call_documents). The column {@code outbox_seq}
+ * (the number of the call's last server message) is deliberately not mapped: only {@code Outbox.add} changes it,
+ * in the database, so a flush of this entity can never write back a number read before another message was written.
  */
 @Entity
 @Table(name = "calls")
@@ -65,9 +67,6 @@ public class Call extends OrgScopedEntity {
 
     @Column(name = "carrier_duration_seconds")
     public Long carrierDurationSeconds;
-
-    @Column(name = "outbox_seq", nullable = false)
-    public int outboxSeq;
 
     @Column(name = "runtime_ended", nullable = false)
     public boolean runtimeEnded;

@@ -14,7 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
  * Server messages (compatibility.md §8): {@code {"message": {"type", "call", "phoneNumber", "customer",
  * "timestamp", ...type-specific fields}}}, written to the outbox in the caller's transaction, and only the kinds
  * the call's assistant asked for ({@code serverMessages}, default end-of-call-report, status-update, hang,
- * tool-calls). Each call's messages are numbered in order ({@code seq}), so the delivery worker keeps that order.
+ * tool-calls). Each call's messages are numbered in order ({@code seq}, allocated by the database in
+ * {@link Outbox#add}), so the delivery worker keeps that order.
  */
 @ApplicationScoped
 public class ServerMessages {
@@ -92,9 +93,8 @@ public class ServerMessages {
             message.set("customer", row.get("customer"));
         }
         message.put("timestamp", OrgScopedEntity.now().toString());
-        call.outboxSeq++;
         try {
-            outbox.add(call.orgId, call.id, call.outboxSeq, type, json.writeValueAsString(body));
+            outbox.add(call.orgId, call.id, type, json.writeValueAsString(body));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a server message cannot be written as JSON", e);
         }

@@ -16,14 +16,15 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.standardwebhooks.Webhook;
+import dev.voiceplane.call.repository.Outbox;
+import dev.voiceplane.call.service.ServerMessages;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -53,14 +54,25 @@ class DeliveryTest {
     @Inject
     DeliveryConfig config;
 
+    @Inject
+    Outbox outbox;
+
     /** A web call of org A whose assistant sends its server messages to {@code path} with {@code secret}. */
     String callTo(String path, String secret) {
+        return callTo(receiver, path, secret);
+    }
+
+    static String callTo(WireMockServer receiver, String path, String secret) {
         return orgA().body("{\"assistant\":{\"name\":\"hooks\"," + MODEL + ",\"serverUrl\":\"" + receiver.baseUrl()
                         + path + "\"" + (secret == null ? "" : ",\"serverUrlSecret\":\"" + secret + "\"") + "}}")
                 .when().post("/call/web").then().statusCode(201).extract().path("id");
     }
 
     DeliveryWorker worker(DeliveryConfig settings) {
+        return worker(deliveries, settings);
+    }
+
+    static DeliveryWorker worker(Deliveries deliveries, DeliveryConfig settings) {
         DeliveryWorker worker = deliveries.newWorker("test-" + UUID.randomUUID(), settings);
         worker.start();
         return worker;
@@ -74,6 +86,15 @@ class DeliveryTest {
         return Eventually.value("the deliveries of " + callId + " settle", () -> deliveriesOf(callId),
                 log -> log.getList("status", String.class).stream()
                         .noneMatch(s -> s.equals("pending") || s.equals("delivering")));
+    }
+
+    /** The {@code webhook-id}s of the requests {@code path} received, in the order they arrived. */
+    static List<String> arrivals(WireMockServer receiver, String path) {
+        List<String> order = new ArrayList<>();
+        receiver.getAllServeEvents().stream().filter(e -> e.getRequest().getUrl().equals(path))
+                .sorted(java.util.Comparator.comparing(e -> e.getRequest().getLoggedDate()))
+                .forEach(e -> order.add(e.getRequest().getHeader("webhook-id")));
+        return order;
     }
 
     static Map<String, List<String>> headers(LoggedRequest request) {
@@ -231,10 +252,13 @@ class DeliveryTest {
         receiver.stubFor(post(urlEqualTo(path)).inScenario(path).whenScenarioStateIs("up")
                 .willReturn(aResponse().withStatus(200)));
         String callId = callTo(path, null);
-        // Nineteen more messages of the call, as ServerMessages numbers them (the first, seq 1, fails once).
-        for (int seq = 2; seq <= 20; seq++) {
-            insert(UUID.randomUUID(), TestKeys.ORG_A, UUID.fromString(callId), seq,
-                    "{\"message\":{\"type\":\"status-update\",\"n\":" + seq + "}}");
+        // Nineteen more messages of the call, numbered by the outbox as ServerMessages' are (the first, seq 1,
+        // fails once). Rows numbered past the call's counter would collide with its next real message (the sweeper
+        // ending this call once it is old enough), as they once did when this test wrote seq 2..20 itself.
+        for (int n = 2; n <= 20; n++) {
+            String payload = "{\"message\":{\"type\":\"status-update\",\"n\":" + n + "}}";
+            QuarkusTransaction.requiringNew().run(() -> outbox.add(TestKeys.ORG_A, UUID.fromString(callId),
+                    ServerMessages.STATUS_UPDATE, payload));
         }
         DeliveryWorker one = worker(TestDeliveryConfig.of(config).withConcurrency(8));
         DeliveryWorker two = worker(TestDeliveryConfig.of(config).withConcurrency(8));
@@ -242,10 +266,7 @@ class DeliveryTest {
             JsonPath log = settled(callId);
             assertEquals(20, log.getList("id").size());
             assertTrue(log.getList("status", String.class).stream().allMatch("delivered"::equals));
-            List<String> order = new ArrayList<>();
-            receiver.getAllServeEvents().stream().filter(e -> e.getRequest().getUrl().equals(path))
-                    .sorted(java.util.Comparator.comparing(e -> e.getRequest().getLoggedDate()))
-                    .forEach(e -> order.add(e.getRequest().getHeader("webhook-id")));
+            List<String> order = arrivals(receiver, path);
             List<String> expected = new ArrayList<>();
             expected.add(log.getString("[0].id"));
             expected.addAll(log.getList("id", String.class));
@@ -308,19 +329,6 @@ class DeliveryTest {
                 "voice_webhook_deliveries_total{outcome=\"delivered\"", "voice_webhook_queue_depth",
                 "voice_webhook_oldest_due_age_seconds", "voice_webhook_failures_total", "voice_webhook_dead_letters_total"}) {
             assertTrue(metrics.contains(name), name);
-        }
-    }
-
-    void insert(UUID id, String orgId, UUID callId, int seq, String payload) throws Exception {
-        try (Connection connection = dataSource.getConnection(); PreparedStatement insert = connection.prepareStatement(
-                "insert into call.call_outbox (id, org_id, call_id, seq, message_type, payload, next_attempt_at,"
-                        + " created_at) values (?, ?, ?, ?, 'status-update', cast(? as jsonb), now(), now())")) {
-            insert.setObject(1, id);
-            insert.setString(2, orgId);
-            insert.setObject(3, callId);
-            insert.setInt(4, seq);
-            insert.setString(5, payload);
-            insert.executeUpdate();
         }
     }
 

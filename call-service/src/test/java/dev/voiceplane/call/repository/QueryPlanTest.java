@@ -30,7 +30,7 @@ class QueryPlanTest {
     private static final int PER_ORGANISATION = 2000;
     private static final String COLUMNS = "select org_id, id, assistant_id, carrier_duration_seconds, cost, created_at,"
             + " customer_id, details, dial_attempts, dialled_at, next_dial_at, ended_at, ended_reason, finalised, last_carrier_sequence, max_duration_seconds, name,"
-            + " outbox_seq, phone_call_provider, phone_call_provider_id, phone_call_transport, phone_number_id,"
+            + " phone_call_provider, phone_call_provider_id, phone_call_transport, phone_number_id,"
             + " runtime_ended, squad_id, started_at, status, type, updated_at from call.calls";
     private static final String PREFIX = "plan-" + UUID.randomUUID().toString().substring(0, 8) + "-";
     private static boolean filled;

@@ -8,7 +8,7 @@ import jakarta.enterprise.inject.Produces;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The type detector and the bounded text extractor, configured from {@code voice.file.extract.*}. */
+/** The type detector, the bounded text extractor and the upload gate: {@code voice.file.extract.*, upload.*}. */
 @ApplicationScoped
 public class ExtractionBeans {
 
@@ -24,6 +24,13 @@ public class ExtractionBeans {
             @ConfigProperty(name = "voice.file.extract.timeout") Duration timeout,
             @ConfigProperty(name = "voice.file.extract.threads") int threads) {
         return new TextExtractor(maxChars, timeout, threads);
+    }
+
+    @Produces
+    @ApplicationScoped
+    UploadGate uploadGate(@ConfigProperty(name = "voice.file.upload.concurrency") int concurrency,
+            @ConfigProperty(name = "voice.file.upload.wait") Duration wait) {
+        return new UploadGate(concurrency, wait);
     }
 
     void close(@Disposes TextExtractor extractor) {

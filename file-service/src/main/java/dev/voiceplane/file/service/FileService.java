@@ -49,9 +49,10 @@ public class FileService {
     private final TypeDetector detector;
     private final TextExtractor extractor;
     private final FileSettings settings;
+    private final UploadGate gate;
 
     public FileService(FileRepository files, FileTextRepository texts, FileRecords records, FileStore store,
-            TypeDetector detector, TextExtractor extractor, FileSettings settings) {
+            TypeDetector detector, TextExtractor extractor, FileSettings settings, UploadGate gate) {
         this.files = files;
         this.texts = texts;
         this.records = records;
@@ -59,10 +60,20 @@ public class FileService {
         this.detector = detector;
         this.extractor = extractor;
         this.settings = settings;
+        this.gate = gate;
     }
 
-    /** @param content the uploaded part as the HTTP layer wrote it to disk */
+    /**
+     * @param content the uploaded part as the HTTP layer wrote it to disk
+     * @throws ApiException 503 when the upload gets no turn in time (UploadGate); nothing is stored then
+     */
     public FileView upload(String orgId, Path content, String clientName) {
+        try (UploadGate.Turn turn = gate.enter()) {
+            return process(orgId, content, clientName);
+        }
+    }
+
+    private FileView process(String orgId, Path content, String clientName) {
         long size = size(content);
         if (size == 0) {
             throw invalidFile("the file is empty");

@@ -1,5 +1,7 @@
 package dev.voiceplane.file.extract;
 
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
@@ -81,7 +83,12 @@ public class TextExtractor implements AutoCloseable {
     }
 
     private Extraction parse(Path content, DetectedType type, long deadline) throws Exception {
-        WriteOutContentHandler text = new WriteOutContentHandler(maxChars);
+        // Plain text has about as many characters as bytes: sized once, the buffer is not regrown (and copied) on
+        // the way to the file's length; other kinds start small.
+        StringWriter out = type.reader() == DetectedType.Reader.TEXT
+                ? new StringWriter((int) Math.min(Files.size(content) + 1, maxChars + 1L))
+                : new StringWriter();
+        WriteOutContentHandler text = new WriteOutContentHandler(out, maxChars);
         ParseContext context = new ParseContext();
         Parser parser = parser(type.reader(), context);
         context.set(Parser.class, parser);
@@ -96,7 +103,7 @@ public class TextExtractor implements AutoCloseable {
             }
             throw e;
         }
-        String extracted = storable(text.toString()).strip();
+        String extracted = storable(stripped(out.getBuffer()));
         return extracted.isEmpty() ? Extraction.notIndexed("the document holds no text") : Extraction.indexed(extracted);
     }
 
@@ -121,6 +128,19 @@ public class TextExtractor implements AutoCloseable {
             }
             case DOC -> new OfficeParser();
         };
+    }
+
+    /** {@link String#strip()} of the text, copied out of the buffer once (not once whole, then once stripped). */
+    static String stripped(CharSequence text) {
+        int start = 0;
+        int end = text.length();
+        while (start < end && Character.isWhitespace(text.charAt(start))) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.subSequence(start, end).toString();
     }
 
     /** PostgreSQL text cannot hold U+0000; a document may well contain it. */

@@ -71,6 +71,24 @@ class TextExtractorTest {
     }
 
     @Test
+    void extractedTextIsStrippedAsStringStripWould() {
+        for (String text : new String[] {"", " ", "\n\t \u2003", "a", " a b ", "\n\nword\r\n", "\u00a0a\u00a0",
+                "\u3000x\u3000", "\ud83d\ude00 \ud83d\ude00", " \u00e9t\u00e9\n"}) {
+            assertEquals(text.strip(), TextExtractor.stripped(new StringBuilder(text)), "[" + text + "]");
+        }
+    }
+
+    @Test
+    void plainTextIsExtractedWholeAndStripped() throws Exception {
+        String body = "\n  " + "The opening hours are nine to five on weekdays.\n".repeat(2000) + "\n\n";
+        try (TextExtractor extractor = new TextExtractor(5_000_000, Duration.ofSeconds(30), 1)) {
+            Extraction extraction = extract(extractor, "hours.txt", TestDocuments.utf8(body));
+            assertTrue(extraction.isIndexed());
+            assertEquals(body.strip(), extraction.text());
+        }
+    }
+
+    @Test
     void nulCharactersAreDroppedFromText() {
         // PostgreSQL text refuses U+0000, which a document's text may contain.
         assertEquals("ab", TextExtractor.storable("a\u0000b"));

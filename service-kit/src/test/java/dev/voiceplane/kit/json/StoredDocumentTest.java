@@ -27,7 +27,7 @@ class StoredDocumentTest {
     private final StoredJson stored = new StoredJson(json);
 
     /** Keys in another order than the type's (as PostgreSQL's jsonb gives them back), every kind of value. */
-    private static final String ASSISTANT = """
+    static final String ASSISTANT = """
             {"name":"Support","voice":{"speed":1.50,"voiceId":"ava","provider":"11labs"},
              "model":{"tools":[{"type":"function","server":{"url":"https://example.com/t","secret":"s3"},
                "function":{"name":"look","parameters":{"type":"object","properties":{"b":{"type":"string"},"a":null}}},
@@ -43,7 +43,7 @@ class StoredDocumentTest {
              "unknownField":{"skipped":true},"endCallPhrases":["bye"],"firstMessage":"Hello \\u2028 \\"there\\""}
             """;
 
-    private static final String SQUAD = """
+    static final String SQUAD = """
             {"members":[{"assistantId":"a1","assistantOverrides":{"variableValues":{"n":"v"},"name":"o"}},
               {"assistant":{"model":{"model":"m","provider":"openai"},"name":"inline"},
                "assistantDestinations":[{"type":"assistant","assistantName":"inline","message":"m"}]}]}
@@ -82,7 +82,7 @@ class StoredDocumentTest {
     }
 
     /** The stored document's fields in an object of their own, as a view writes them after its common fields. */
-    private record Fields(StoredDocument document) implements JsonSerializable {
+    record Fields(StoredDocument document) implements JsonSerializable {
 
         @Override
         public void serialize(JsonGenerator generator, SerializerProvider provider) throws IOException {

@@ -5,12 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,7 +16,6 @@ import dev.voiceplane.kit.assistant.SquadBody;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.testing.TestEnvironment;
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -53,27 +48,8 @@ class StoredTextTest {
     private static Connection database;
 
     /** The documents of {@link StoredDocumentTest}. */
-    private static final String ASSISTANT = """
-            {"name":"Support","voice":{"speed":1.50,"voiceId":"ava","provider":"11labs"},
-             "model":{"tools":[{"type":"function","server":{"url":"https://example.com/t","secret":"s3"},
-               "function":{"name":"look","parameters":{"type":"object","properties":{"b":{"type":"string"},"a":null}}},
-               "messages":[{"type":"request-start","conditions":[{"param":"p","value":[1,2.50,null],"operator":"eq"}]}]}],
-               "model":"gpt-4o","provider":"openai","messages":[{"role":"system","content":"Hi"}],"temperature":0.7,
-               "maxTokens":250,"knowledgeBase":{"topK":3,"fileIds":["f1"],"provider":"canonical"}},
-             "metadata":{"z":1,"a":{"n":null,"big":123456789012345678901234567890,"x":0.0000001}},
-             "serverUrl":"https://example.com/hook","serverUrlSecret":"secret","recordingEnabled":true,
-             "clientMessages":["transcript","hang"],"maxDurationSeconds":600,"silenceTimeoutSeconds":30.0,
-             "transcriber":{"model":"nova-2","language":"en","provider":"deepgram","smartFormat":false,"keywords":[]},
-             "analysisPlan":{"structuredDataSchema":{"type":"object","properties":{"k":{"type":"number"}}}},
-             "voicemailDetection":{"enabled":true,"machineDetectionTimeout":30},
-             "unknownField":{"skipped":true},"endCallPhrases":["bye"],"firstMessage":"Hello \\u2028 \\"there\\""}
-            """;
-
-    private static final String SQUAD = """
-            {"members":[{"assistantId":"a1","assistantOverrides":{"variableValues":{"n":"v"},"name":"o"}},
-              {"assistant":{"model":{"model":"m","provider":"openai"},"name":"inline"},
-               "assistantDestinations":[{"type":"assistant","assistantName":"inline","message":"m"}]}]}
-            """;
+    private static final String ASSISTANT = StoredDocumentTest.ASSISTANT;
+    private static final String SQUAD = StoredDocumentTest.SQUAD;
 
     private static final List<String> NOT_BINDING = List.of("{\"name\":7}",
             "{\"name\":null}",
@@ -188,12 +164,12 @@ class StoredTextTest {
         if (fromTree.isEmpty()) {
             return null;
         }
-        byte[] expectedBytes = JSON.writeValueAsBytes(new Fields(fromTree.get()));
+        byte[] expectedBytes = JSON.writeValueAsBytes(new StoredDocumentTest.Fields(fromTree.get()));
         assertEquals(new String(expectedBytes, StandardCharsets.UTF_8),
-                new String(JSON.writeValueAsBytes(new Fields(fromText.get())), StandardCharsets.UTF_8), document);
-        assertArrayEquals(expectedBytes, JSON.writeValueAsBytes(new Fields(fromText.get())), document);
-        assertEquals(JSON.writeValueAsString(new Fields(fromTree.get())),
-                JSON.writeValueAsString(new Fields(fromText.get())), document);
+                new String(JSON.writeValueAsBytes(new StoredDocumentTest.Fields(fromText.get())), StandardCharsets.UTF_8), document);
+        assertArrayEquals(expectedBytes, JSON.writeValueAsBytes(new StoredDocumentTest.Fields(fromText.get())), document);
+        assertEquals(JSON.writeValueAsString(new StoredDocumentTest.Fields(fromTree.get())),
+                JSON.writeValueAsString(new StoredDocumentTest.Fields(fromText.get())), document);
         return new String(expectedBytes, StandardCharsets.UTF_8);
     }
 
@@ -313,22 +289,5 @@ class StoredTextTest {
             }
         }
         return text.toString();
-    }
-
-    /** The stored document's fields in an object of their own, as a view writes them after its common fields. */
-    private record Fields(StoredDocument document) implements JsonSerializable {
-
-        @Override
-        public void serialize(JsonGenerator generator, SerializerProvider provider) throws IOException {
-            generator.writeStartObject();
-            document.writeFields(generator, provider);
-            generator.writeEndObject();
-        }
-
-        @Override
-        public void serializeWithType(JsonGenerator generator, SerializerProvider provider, TypeSerializer types)
-                throws IOException {
-            serialize(generator, provider);
-        }
     }
 }

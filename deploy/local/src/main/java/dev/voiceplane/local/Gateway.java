@@ -76,8 +76,11 @@ final class Gateway {
     Gateway(IngressRoutes routes) {
         this.routes = routes;
         // Linux epoll when its native library is on the class path (as in the services): fewer system calls per request.
+        // One event loop: the one HTTP server (not deployed as verticle instances) serves every connection on one
+        // loop, and the client's connections follow the caller's loop. Two loops (two verticle instances, a client
+        // each) measured no faster on two shared cores and used more CPU per request (BENCHMARKS.md, "Session 8").
         this.vertx = Vertx.vertx(new VertxOptions()
-                .setEventLoopPoolSize(2)
+                .setEventLoopPoolSize(1)
                 .setWorkerPoolSize(2)
                 .setPreferNativeTransport(true));
         this.client = vertx.createHttpClient(new HttpClientOptions().setConnectTimeout(2_000),

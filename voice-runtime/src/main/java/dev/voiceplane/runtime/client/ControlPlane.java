@@ -1,0 +1,66 @@
+package dev.voiceplane.runtime.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplane.kit.client.PeerFailure;
+import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.kit.client.PeerServices;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * What the runtime asks of the control plane, each through the kit's peer policy (timeouts, retries on transient
+ * failures, a circuit breaker). Blocking: called from worker threads, never on a call's event loop.
+ */
+@ApplicationScoped
+public class ControlPlane {
+
+    /** Why call-service would not let the runtime attach to a call (unknown, ended, or attached already). */
+    public static final class AttachRefused extends RuntimeException {
+        public AttachRefused(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private final CallServiceApi calls;
+    private final CredentialServiceApi credentials;
+    private final PeerService callService;
+    private final PeerService credentialService;
+
+    public ControlPlane(@RestClient CallServiceApi calls, @RestClient CredentialServiceApi credentials,
+            PeerServices peers) {
+        this.calls = calls;
+        this.credentials = credentials;
+        this.callService = peers.named("call-service");
+        this.credentialService = peers.named("credential-service");
+    }
+
+    /** Attaches to the call and answers its runtime configuration (docs/calls.md). */
+    public JsonNode attach(String orgId, UUID callId) {
+        try {
+            return callService.find(() -> calls.attach(orgId, callId.toString()), "so the call cannot be attached")
+                    .orElseThrow(() -> new AttachRefused("call-service does not know the call"));
+        } catch (PeerFailure.Rejected refused) {
+            throw new AttachRefused("call-service refused the attachment: " + refused.getMessage());
+        }
+    }
+
+    public void report(String orgId, UUID callId, RuntimeEvent event) {
+        callService.call(() -> calls.report(orgId, callId.toString(), event), "so the event cannot be reported");
+    }
+
+    /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */
+    public Optional<String> apiKey(String orgId, String provider) {
+        String consequence = "so the organisation's " + provider + " key cannot be read";
+        JsonNode found = credentialService.call(() -> credentials.byProvider(orgId, provider, 1), consequence);
+        if (found == null || !found.isArray() || found.isEmpty() || !found.get(0).path("id").isTextual()) {
+            return Optional.empty();
+        }
+        String id = found.get(0).path("id").asText();
+        return credentialService.find(() -> credentials.secret(orgId, id), consequence)
+                .map(secret -> secret.path("apiKey"))
+                .filter(JsonNode::isTextual)
+                .map(JsonNode::asText);
+    }
+}

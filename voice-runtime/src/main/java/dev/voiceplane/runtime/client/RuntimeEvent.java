@@ -1,0 +1,32 @@
+package dev.voiceplane.runtime.client;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.util.Map;
+
+/**
+ * One event of the runtime about a call ({@code POST /internal/call/{id}/runtime/events}): {@code sequence} is the
+ * runtime's own counter per call, so a retried event is recorded once and transcript messages keep their order.
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RuntimeEvent(long sequence, String type, Map<String, Object> message, String forwardedPhoneNumber,
+        String endedReason, Usage usage, String recordingUrl, String stereoRecordingUrl) {
+
+    /** Usage totals: speech-to-text seconds, language-model tokens, speech characters. */
+    @RegisterForReflection
+    public record Usage(double sttSeconds, long llmPromptTokens, long llmCompletionTokens, long ttsCharacters) {
+    }
+
+    public static RuntimeEvent inProgress(long sequence) {
+        return new RuntimeEvent(sequence, "in-progress", null, null, null, null, null, null);
+    }
+
+    public static RuntimeEvent message(long sequence, Map<String, Object> message) {
+        return new RuntimeEvent(sequence, "message", message, null, null, null, null, null);
+    }
+
+    public static RuntimeEvent ended(long sequence, String endedReason, Usage usage) {
+        return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, null, null);
+    }
+}

@@ -1,0 +1,145 @@
+package dev.voiceplane.runtime.conversation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What one call runs with, read once from call-service's answer to the runtime's attachment (docs/calls.md, "Voice
+ * runtime contract"): the frozen assistant's settings with the era's defaults filled in, and the prompt with its
+ * {@code {{variable}}}s replaced from {@code variableValues}.
+ */
+public record CallPlan(
+        UUID callId,
+        String orgId,
+        String callType,
+        Transcriber transcriber,
+        Model model,
+        Voice voice,
+        String firstMessage,
+        boolean assistantSpeaksFirst,
+        double silenceTimeoutSeconds,
+        double maxDurationSeconds,
+        double responseDelaySeconds,
+        double llmRequestDelaySeconds,
+        Integer numWordsToInterruptAssistant,
+        List<String> endCallPhrases,
+        String endCallMessage,
+        List<String> clientMessages) {
+
+    public record Transcriber(String provider, String model, String language, Boolean smartFormat,
+            List<String> keywords) {
+    }
+
+    /** The language model and its prompt ({@code messages} with variables replaced). */
+    public record Model(String provider, String model, List<String> fallbackModels, Double temperature,
+            Integer maxTokens, String url, List<ChatMessage> messages) {
+    }
+
+    public record Voice(String provider, String voiceId, Double speed, int inputMinCharacters,
+            List<String> inputPunctuationBoundaries) {
+    }
+
+    /** One message of the model's context. */
+    public record ChatMessage(String role, String content) {
+    }
+
+    static final double DEFAULT_SILENCE_TIMEOUT = 30;
+    static final double DEFAULT_MAX_DURATION = 1800;
+    static final double DEFAULT_RESPONSE_DELAY = 0.4;
+    static final double DEFAULT_LLM_REQUEST_DELAY = 0.1;
+    static final int DEFAULT_MIN_CHARACTERS = 30;
+    static final List<String> DEFAULT_BOUNDARIES = List.of(".", "!", "?", ";", ":", "。", "？", "！");
+    private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.\\-]+)\\s*}}");
+
+    /** Reads the attachment answer: {@code {call, assistant, squad, variableValues, phoneNumber, ...}}. */
+    public static CallPlan read(UUID callId, String orgId, JsonNode configuration) {
+        JsonNode call = configuration.path("call");
+        JsonNode assistant = configuration.path("assistant");
+        if ((assistant.isMissingNode() || assistant.isNull()) && configuration.path("squad").isObject()) {
+            assistant = configuration.path("squad").path("members").path(0).path("assistant");
+        }
+        JsonNode variables = configuration.path("variableValues");
+
+        JsonNode t = assistant.path("transcriber");
+        Transcriber transcriber = new Transcriber(text(t, "provider", "deepgram"), text(t, "model", null),
+                text(t, "language", null), t.path("smartFormat").isBoolean() ? t.path("smartFormat").asBoolean() : null,
+                strings(t.path("keywords")));
+
+        JsonNode m = assistant.path("model");
+        List<ChatMessage> prompt = new ArrayList<>();
+        for (JsonNode message : m.path("messages")) {
+            String content = message.path("content").asText("");
+            prompt.add(new ChatMessage(message.path("role").asText("system"), substitute(content, variables)));
+        }
+        Model model = m.isObject()
+                ? new Model(text(m, "provider", null), text(m, "model", null), strings(m.path("fallbackModels")),
+                        m.path("temperature").isNumber() ? m.path("temperature").asDouble() : null,
+                        m.path("maxTokens").isNumber() ? m.path("maxTokens").asInt() : null, text(m, "url", null),
+                        List.copyOf(prompt))
+                : null;
+
+        JsonNode v = assistant.path("voice");
+        List<String> boundaries = strings(v.path("inputPunctuationBoundaries"));
+        Voice voice = v.isObject()
+                ? new Voice(text(v, "provider", null), text(v, "voiceId", null),
+                        v.path("speed").isNumber() ? v.path("speed").asDouble() : null,
+                        v.path("inputMinCharacters").isNumber() ? v.path("inputMinCharacters").asInt()
+                                : DEFAULT_MIN_CHARACTERS,
+                        boundaries.isEmpty() ? DEFAULT_BOUNDARIES : boundaries)
+                : null;
+
+        String firstMessage = assistant.path("firstMessage").isTextual()
+                ? substitute(assistant.path("firstMessage").asText(), variables) : null;
+        String endCallMessage = assistant.path("endCallMessage").isTextual()
+                ? substitute(assistant.path("endCallMessage").asText(), variables) : null;
+        return new CallPlan(callId, orgId, call.path("type").asText(""), transcriber, model, voice, firstMessage,
+                !"assistant-waits-for-user".equals(assistant.path("firstMessageMode").asText()),
+                number(assistant, "silenceTimeoutSeconds", DEFAULT_SILENCE_TIMEOUT),
+                number(assistant, "maxDurationSeconds", DEFAULT_MAX_DURATION),
+                number(assistant, "responseDelaySeconds", DEFAULT_RESPONSE_DELAY),
+                number(assistant, "llmRequestDelaySeconds", DEFAULT_LLM_REQUEST_DELAY),
+                assistant.path("numWordsToInterruptAssistant").isNumber()
+                        ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
+                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")));
+    }
+
+    /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */
+    static String substitute(String text, JsonNode variables) {
+        if (text == null || text.indexOf("{{") < 0 || variables == null || !variables.isObject()) {
+            return text;
+        }
+        Matcher matcher = VARIABLE.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (matcher.find()) {
+            JsonNode value = variables.path(matcher.group(1));
+            String replacement = value.isMissingNode() || value.isNull() ? matcher.group()
+                    : value.isValueNode() ? value.asText() : value.toString();
+            matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        return matcher.appendTail(out).toString();
+    }
+
+    private static String text(JsonNode node, String field, String fallback) {
+        JsonNode value = node.path(field);
+        return value.isTextual() ? value.asText() : fallback;
+    }
+
+    private static double number(JsonNode node, String field, double fallback) {
+        JsonNode value = node.path(field);
+        return value.isNumber() ? value.asDouble() : fallback;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        for (JsonNode item : array) {
+            if (item.isTextual()) {
+                values.add(item.asText());
+            }
+        }
+        return List.copyOf(values);
+    }
+}

@@ -1,0 +1,799 @@
+package dev.voiceplane.runtime.conversation;
+
+import dev.voiceplane.runtime.audio.VoiceActivity;
+import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import dev.voiceplane.runtime.media.MediaChannel;
+import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import dev.voiceplane.runtime.ops.RuntimeMetrics.Stage;
+import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.SpeechToText;
+import dev.voiceplane.runtime.provider.TextToSpeech;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.jboss.logging.Logger;
+
+/**
+ * One call's conversation: an actor bound to the call's Vert.x context. Every event of the call (caller audio, the
+ * transcriber's words, the model's text, the voice's audio, marks played, timers) is handled here, on that
+ * context, one at a time: no locks, no queues between stages.
+ *
+ * <p>A turn: the caller's speech stops (voice activity) → the transcriber is asked to finalise → its final words end
+ * the turn → the model streams a reply (after {@code llmRequestDelaySeconds}) → the reply is cut into pieces for the
+ * voice → the voice's audio goes out paced, not before {@code responseDelaySeconds} after the caller stopped. A
+ * caller who speaks over the assistant (after {@code numWordsToInterruptAssistant} words, or at once without it)
+ * interrupts it: every generation of the turn is cancelled by its epoch, the far end's audio is cleared, and the
+ * transcript keeps what was heard.
+ */
+public final class Conversation {
+
+    private static final Logger LOG = Logger.getLogger(Conversation.class);
+    private static final long MS = 1_000_000L;
+    private static final long GOODBYE_LIMIT_MILLIS = 15_000;
+    private static final long MARK_GRACE_MILLIS = 1_000;
+
+    /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
+    public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+            LanguageModel model, TextToSpeech voice, VoiceActivity.Settings vad, long leadMillis,
+            EventSink events, RuntimeMetrics metrics) {
+    }
+
+    /** Opens the transcriber with the conversation as its listener. */
+    @FunctionalInterface
+    public interface SpeechToTextFactory {
+        SpeechToText open(SpeechToText.Listener listener);
+    }
+
+    /** Where events go (call-service in production). */
+    public interface EventSink {
+        Future<Void> report(java.util.function.LongFunction<RuntimeEvent> event);
+    }
+
+    private enum Phase { RUNNING, SAYING_GOODBYE, ENDED }
+
+    /** One piece of the assistant's speech: its text, its voice request, and when it plays. */
+    private final class Piece {
+        final Response response;
+        final int index;
+        final String text;
+        final List<byte[]> held = new ArrayList<>();
+        Runnable cancel;
+        boolean spoken;
+        boolean failed;
+        boolean marked;
+        boolean played;
+        long requestedAt;
+        long playsAt;
+        long endsAt;
+        long bytes;
+
+        Piece(Response response, int index, String text) {
+            this.response = response;
+            this.index = index;
+            this.text = text;
+        }
+    }
+
+    /** One reply of the assistant (from the model, or scripted such as the first message). */
+    private final class Response {
+        final int epoch;
+        final List<Piece> pieces = new ArrayList<>();
+        final StringBuilder text = new StringBuilder();
+        final TextChunker chunker;
+        final String userText;
+        long speechEndedAt;
+        String endReason;
+        Runnable cancelModel;
+        int modelIndex;
+        boolean modelDone;
+        int current;
+        boolean audible;
+        long audibleAtMillis;
+        long completionTimer = -1;
+        long modelRequestedAt;
+        long firstTokenAt;
+
+        Response(int epoch, String userText, long speechEndedAt) {
+            this.epoch = epoch;
+            this.userText = userText;
+            this.speechEndedAt = speechEndedAt;
+            this.chunker = new TextChunker(plan.voice().inputMinCharacters(), plan.voice().inputPunctuationBoundaries());
+        }
+
+        boolean allQueued() {
+            return modelDone && current == pieces.size();
+        }
+    }
+
+    private final CallPlan plan;
+    private final MediaChannel channel;
+    private final Context context;
+    private final Vertx vertx;
+    private final LanguageModel model;
+    private final TextToSpeech voice;
+    private final VoiceActivity vad;
+    private final Egress egress;
+    private final EventSink events;
+    private final RuntimeMetrics metrics;
+    private final SpeechToText transcriber;
+    private final List<ChatMessage> history = new ArrayList<>();
+    private final StringBuilder userText = new StringBuilder();
+    private final long startedAtNanos = System.nanoTime();
+    private final long startedAtMillis = System.currentTimeMillis();
+    private final List<Consumer<String>> endListeners = new ArrayList<>();
+
+    private Phase phase = Phase.RUNNING;
+    private int epoch;
+    private Response response;
+    private String interim = "";
+    private boolean transcriberEndedTurn;
+    private boolean callerSpeaking;
+    private long speechEndedAt;
+    private long userTurnStartedMillis;
+    private long silenceTimer = -1;
+    private long maxDurationTimer = -1;
+    private long goodbyeTimer = -1;
+    private long promptTokens;
+    private long completionTokens;
+    private long ttsCharacters;
+    private String endedReason;
+
+    public Conversation(Parts parts) {
+        this.plan = parts.plan();
+        this.channel = parts.channel();
+        this.context = parts.context();
+        this.vertx = context.owner();
+        this.model = parts.model();
+        this.voice = parts.voice();
+        this.vad = new VoiceActivity(parts.vad());
+        this.events = parts.events();
+        this.metrics = parts.metrics();
+        this.egress = new Egress(channel, vertx, new Egress.Timeline() {
+            @Override
+            public void pieceStarts(Object piece, long playsAtNanos) {
+                ((Piece) piece).playsAt = playsAtNanos;
+            }
+
+            @Override
+            public void pieceQueued(Object piece, long endsAtNanos) {
+                ((Piece) piece).endsAt = endsAtNanos;
+            }
+        }, parts.leadMillis());
+        for (ChatMessage message : plan.model().messages()) {
+            history.add(message);
+        }
+        this.transcriber = parts.transcriber().open(new TranscriberEvents());
+    }
+
+    /** Called once the call is ended (with the reason), after its {@code ended} event was reported. */
+    public void onEnded(Consumer<String> listener) {
+        endListeners.add(listener);
+    }
+
+    // ---- the call's start ------------------------------------------------------------------------------------
+
+    public void start() {
+        metrics.callStarted();
+        events.report(RuntimeEvent::inProgress);
+        maxDurationTimer = vertx.setTimer((long) (plan.maxDurationSeconds() * 1000), id -> {
+            maxDurationTimer = -1;
+            end("exceeded-max-duration", true);
+        });
+        if (plan.assistantSpeaksFirst() && plan.firstMessage() != null && !plan.firstMessage().isBlank()) {
+            say(plan.firstMessage(), null);
+        } else {
+            armSilenceTimer();
+        }
+    }
+
+    // ---- the caller's side -----------------------------------------------------------------------------------
+
+    /** Caller audio in the call's format (any length; carriers send 20 ms frames). */
+    public void audio(byte[] audio) {
+        if (phase == Phase.ENDED) {
+            return;
+        }
+        transcriber.send(audio);
+        short[] samples = channel.format().toPcm(audio);
+        switch (vad.frame(samples, channel.format().sampleRate(), System.nanoTime())) {
+            case STARTED -> callerStarted();
+            case STOPPED -> callerStopped();
+            default -> {
+            }
+        }
+    }
+
+    /** The far end played the audio before this mark (or dropped it on a clear). */
+    public void markPlayed(String name) {
+        Response current = response;
+        if (current == null || !name.startsWith("r" + current.epoch + "-")) {
+            return;
+        }
+        int index;
+        try {
+            index = Integer.parseInt(name.substring(name.indexOf('-') + 1));
+        } catch (NumberFormatException e) {
+            return;
+        }
+        if (index >= 0 && index < current.pieces.size()) {
+            current.pieces.get(index).played = true;
+            maybeComplete(current);
+        }
+    }
+
+    /** The far end hung up (a carrier's {@code stop}, or the socket closed). */
+    public void hungUp(String reason) {
+        if (phase == Phase.ENDED) {
+            return;
+        }
+        finish(reason, false);
+    }
+
+    private void callerStarted() {
+        callerSpeaking = true;
+        transcriberEndedTurn = false;
+        if (userText.isEmpty()) {
+            userTurnStartedMillis = System.currentTimeMillis();
+        }
+        cancelSilenceTimer();
+        Response current = response;
+        if (current == null || phase != Phase.RUNNING) {
+            return;
+        }
+        if (current.audible) {
+            if (plan.numWordsToInterruptAssistant() == null) {
+                interrupt("caller spoke");
+            }
+        } else if (current.userText != null) {
+            withdraw(current);
+        }
+    }
+
+    private void callerStopped() {
+        callerSpeaking = false;
+        speechEndedAt = vad.lastVoicedAtNanos() + 20 * MS;
+        transcriber.finalizeTurn();
+        maybeEndTurn();
+    }
+
+    private final class TranscriberEvents implements SpeechToText.Listener {
+        @Override
+        public void speechStarted() {
+            onContext(Conversation.this::cancelSilenceTimer);
+        }
+
+        @Override
+        public void interim(String text) {
+            onContext(() -> {
+                interim = text;
+                cancelSilenceTimer();
+                interruptAfterWords(words(userText) + words(text));
+            });
+        }
+
+        @Override
+        public void segment(String text, boolean endOfTurn) {
+            onContext(() -> {
+                interim = "";
+                if (!text.isBlank()) {
+                    if (userText.isEmpty()) {
+                        userTurnStartedMillis = System.currentTimeMillis();
+                    }
+                    if (!userText.isEmpty()) {
+                        userText.append(' ');
+                    }
+                    userText.append(text.trim());
+                    interruptAfterWords(words(userText));
+                }
+                if (endOfTurn) {
+                    transcriberEndedTurn = true;
+                }
+                maybeEndTurn();
+            });
+        }
+
+        @Override
+        public void failed(String reason) {
+            onContext(() -> providerFailed(plan.transcriber().provider(), "transcriber", reason));
+        }
+    }
+
+    private void interruptAfterWords(int words) {
+        Response current = response;
+        Integer needed = plan.numWordsToInterruptAssistant();
+        if (current != null && current.audible && needed != null && words >= needed && phase == Phase.RUNNING) {
+            interrupt(words + " words");
+        }
+    }
+
+    private void maybeEndTurn() {
+        if (phase != Phase.RUNNING || callerSpeaking || !transcriberEndedTurn || userText.isEmpty()) {
+            return;
+        }
+        if (response != null && response.audible) {
+            // Words under the interruption threshold while the assistant speaks ("okay", "mhm") are not a turn.
+            userText.setLength(0);
+            transcriberEndedTurn = false;
+            return;
+        }
+        String text = userText.toString();
+        userText.setLength(0);
+        transcriberEndedTurn = false;
+        long decidedAt = System.nanoTime();
+        long endedAt = speechEndedAt == 0 ? decidedAt : Math.min(speechEndedAt, decidedAt);
+        metrics.stage(Stage.END_OF_TURN, decidedAt - endedAt);
+        long now = System.currentTimeMillis();
+        report(message("user", text, userTurnStartedMillis, now));
+        history.add(new ChatMessage("user", text));
+        reply(text, endedAt);
+    }
+
+    // ---- the assistant's side --------------------------------------------------------------------------------
+
+    private void reply(String userTurn, long endedAt) {
+        Response reply = new Response(++epoch, userTurn, endedAt);
+        response = reply;
+        egress.resetFirstFrame();
+        egress.holdUntil(endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS);
+        long delayMillis = (endedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS - System.nanoTime()) / MS;
+        if (delayMillis > 0) {
+            vertx.setTimer(delayMillis, id -> {
+                if (response == reply) {
+                    askModel(reply);
+                }
+            });
+        } else {
+            askModel(reply);
+        }
+    }
+
+    private void askModel(Response reply) {
+        List<String> models = new ArrayList<>();
+        models.add(plan.model().model());
+        models.addAll(plan.model().fallbackModels());
+        String name = models.get(reply.modelIndex);
+        reply.modelRequestedAt = System.nanoTime();
+        reply.cancelModel = model.stream(name, List.copyOf(history), new LanguageModel.Listener() {
+            @Override
+            public void text(String delta) {
+                onContext(() -> {
+                    if (response != reply) {
+                        return;
+                    }
+                    if (reply.firstTokenAt == 0) {
+                        reply.firstTokenAt = System.nanoTime();
+                        metrics.stage(Stage.LLM_FIRST_TOKEN, reply.firstTokenAt - reply.modelRequestedAt);
+                    }
+                    reply.text.append(delta);
+                    for (String piece : reply.chunker.add(delta)) {
+                        speak(reply, piece);
+                    }
+                });
+            }
+
+            @Override
+            public void done(long prompt, long completion) {
+                onContext(() -> {
+                    promptTokens += prompt;
+                    completionTokens += completion;
+                    if (response != reply) {
+                        return;
+                    }
+                    String rest = reply.chunker.flush();
+                    if (rest != null) {
+                        speak(reply, rest);
+                    }
+                    reply.modelDone = true;
+                    afterQueued(reply);
+                });
+            }
+
+            @Override
+            public void failed(String reason) {
+                onContext(() -> {
+                    if (response != reply) {
+                        return;
+                    }
+                    metrics.providerError(plan.model().provider(), "model");
+                    LOG.warnf("call %s: model %s of provider %s failed: %s", plan.callId(), name,
+                            plan.model().provider(), reason);
+                    if (reply.text.isEmpty() && reply.modelIndex + 1 < models.size()) {
+                        reply.modelIndex++;
+                        askModel(reply);
+                        return;
+                    }
+                    if (!reply.text.isEmpty()) {
+                        String rest = reply.chunker.flush();
+                        if (rest != null) {
+                            speak(reply, rest);
+                        }
+                        reply.modelDone = true;
+                        afterQueued(reply);
+                        return;
+                    }
+                    providerFailed(plan.model().provider(), "model", reason);
+                });
+            }
+        });
+    }
+
+    /** Speaks a scripted text (first message, goodbye); the call ends after it when {@code endReason} is set. */
+    private void say(String text, String endReason) {
+        Response scripted = new Response(++epoch, null, 0);
+        scripted.endReason = endReason;
+        response = scripted;
+        egress.resetFirstFrame();
+        egress.holdUntil(0);
+        scripted.text.append(text);
+        speak(scripted, text);
+        scripted.modelDone = true;
+        afterQueued(scripted);
+    }
+
+    private void speak(Response reply, String text) {
+        Piece piece = new Piece(reply, reply.pieces.size(), text);
+        reply.pieces.add(piece);
+        ttsCharacters += text.length();
+        piece.requestedAt = System.nanoTime();
+        piece.cancel = voice.speak(text, new TextToSpeech.Listener() {
+            @Override
+            public void audio(byte[] audio) {
+                onContext(() -> {
+                    if (response != reply) {
+                        return;
+                    }
+                    if (piece.bytes == 0 && piece.index == 0) {
+                        metrics.stage(Stage.TTS_FIRST_AUDIO, System.nanoTime() - piece.requestedAt);
+                    }
+                    piece.bytes += audio.length;
+                    if (reply.current == piece.index) {
+                        play(reply, piece, audio);
+                    } else {
+                        piece.held.add(audio);
+                    }
+                });
+            }
+
+            @Override
+            public void done() {
+                onContext(() -> {
+                    if (response != reply) {
+                        return;
+                    }
+                    piece.spoken = true;
+                    advance(reply);
+                });
+            }
+
+            @Override
+            public void failed(String reason) {
+                onContext(() -> {
+                    if (response != reply) {
+                        return;
+                    }
+                    metrics.providerError(plan.voice().provider(), "voice");
+                    piece.failed = true;
+                    providerFailed(plan.voice().provider(), "voice", reason);
+                });
+            }
+        });
+    }
+
+    private void play(Response reply, Piece piece, byte[] audio) {
+        if (!reply.audible) {
+            reply.audible = true;
+            reply.audibleAtMillis = System.currentTimeMillis();
+            if (reply.userText != null) {
+                long firstAudioAt = System.nanoTime();
+                long ownNanos = (reply.modelRequestedAt - Math.max(reply.speechEndedAt
+                        + (long) (plan.llmRequestDelaySeconds() * 1000) * MS, 0))
+                        + (piece.requestedAt - reply.firstTokenAt);
+                metrics.stage(Stage.OWN, Math.max(0, ownNanos));
+                LOG.debugf("call %s turn %d: first audio %d ms after the caller stopped", plan.callId(), reply.epoch,
+                        (firstAudioAt - reply.speechEndedAt) / MS);
+            }
+        }
+        egress.audio(audio, piece);
+        if (reply.userText != null && egress.firstFrameSentNanos() != 0 && reply.speechEndedAt != 0) {
+            metrics.stage(Stage.VOICE_TO_VOICE, egress.firstFrameSentNanos() - reply.speechEndedAt);
+            reply.speechEndedAt = 0;
+        }
+    }
+
+    /** Moves on past pieces whose audio is all queued, in order, releasing what the next one already holds. */
+    private void advance(Response reply) {
+        while (reply.current < reply.pieces.size()) {
+            Piece piece = reply.pieces.get(reply.current);
+            for (byte[] held : piece.held) {
+                play(reply, piece, held);
+            }
+            piece.held.clear();
+            if (!piece.spoken) {
+                return;
+            }
+            egress.mark("r" + reply.epoch + "-" + piece.index, piece);
+            piece.marked = true;
+            reply.current++;
+        }
+        afterQueued(reply);
+    }
+
+    private void afterQueued(Response reply) {
+        if (!reply.allQueued() || reply.completionTimer >= 0) {
+            return;
+        }
+        if (reply.pieces.isEmpty()) {
+            complete(reply);
+            return;
+        }
+        // Marks come back as the audio plays; the playhead is the fallback should a far end not echo them.
+        long wait = Math.max(0, (egress.playheadNanos() - System.nanoTime()) / MS) + MARK_GRACE_MILLIS;
+        reply.completionTimer = vertx.setTimer(wait, id -> {
+            if (response == reply) {
+                complete(reply);
+            }
+        });
+        maybeComplete(reply);
+    }
+
+    private void maybeComplete(Response reply) {
+        if (reply.allQueued() && reply.pieces.stream().allMatch(piece -> piece.played)) {
+            complete(reply);
+        }
+    }
+
+    private void complete(Response reply) {
+        if (response != reply) {
+            return;
+        }
+        response = null;
+        if (reply.completionTimer >= 0) {
+            vertx.cancelTimer(reply.completionTimer);
+        }
+        String said = reply.text.toString().trim();
+        if (!said.isEmpty()) {
+            long now = System.currentTimeMillis();
+            report(message("bot", said, reply.audible ? reply.audibleAtMillis : now, now));
+            history.add(new ChatMessage("assistant", said));
+        }
+        if (reply.endReason != null) {
+            finish(reply.endReason, true);
+            return;
+        }
+        if (phase == Phase.RUNNING && saysEndCallPhrase(said)) {
+            finish("assistant-said-end-call-phrase", true);
+            return;
+        }
+        armSilenceTimer();
+        maybeEndTurn();
+    }
+
+    private boolean saysEndCallPhrase(String said) {
+        String lower = said.toLowerCase(Locale.ROOT);
+        for (String phrase : plan.endCallPhrases()) {
+            if (!phrase.isBlank() && lower.contains(phrase.toLowerCase(Locale.ROOT).trim())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The caller spoke over the assistant: stop now, keep in the transcript only what was heard. */
+    private void interrupt(String why) {
+        Response current = response;
+        if (current == null) {
+            return;
+        }
+        long decidedAt = System.nanoTime();
+        cancel(current);
+        egress.clear();
+        metrics.stage(Stage.BARGE_IN, System.nanoTime() - decidedAt);
+        String heard = heard(current, decidedAt);
+        LOG.debugf("call %s: interrupted (%s) after \"%s\"", plan.callId(), why, heard);
+        if (!heard.isEmpty()) {
+            long now = System.currentTimeMillis();
+            report(message("bot", heard, current.audibleAtMillis > 0 ? current.audibleAtMillis : now, now));
+            history.add(new ChatMessage("assistant", heard));
+        }
+        if (current.endReason != null) {
+            finish(current.endReason, true);
+        }
+    }
+
+    /** The caller went on speaking before the reply was heard: drop it, the words join the next turn. */
+    private void withdraw(Response current) {
+        cancel(current);
+        egress.stop();
+        if (!history.isEmpty() && "user".equals(history.get(history.size() - 1).role())) {
+            history.remove(history.size() - 1);
+        }
+        String earlier = current.userText;
+        if (!userText.isEmpty()) {
+            userText.insert(0, earlier + " ");
+        } else {
+            userText.append(earlier);
+        }
+    }
+
+    private void cancel(Response current) {
+        response = null;
+        epoch++;
+        if (current.cancelModel != null) {
+            current.cancelModel.run();
+        }
+        for (Piece piece : current.pieces) {
+            if (piece.cancel != null) {
+                piece.cancel.run();
+            }
+        }
+        if (current.completionTimer >= 0) {
+            vertx.cancelTimer(current.completionTimer);
+        }
+    }
+
+    /** The text of the pieces heard by {@code at}: whole pieces played, and the words of the one playing. */
+    private String heard(Response current, long at) {
+        StringBuilder heard = new StringBuilder();
+        for (Piece piece : current.pieces) {
+            if (piece.played || (piece.marked && piece.endsAt > 0 && piece.endsAt <= at)) {
+                heard.append(piece.text).append(' ');
+                continue;
+            }
+            if (piece.playsAt > 0 && piece.playsAt < at) {
+                long duration = piece.endsAt > piece.playsAt ? piece.endsAt - piece.playsAt
+                        : (long) (channel.format().seconds(piece.bytes) * 1e9);
+                double fraction = duration <= 0 ? 0 : Math.min(1, (double) (at - piece.playsAt) / duration);
+                String[] words = piece.text.split("\\s+");
+                int count = (int) Math.floor(words.length * fraction);
+                heard.append(String.join(" ", java.util.Arrays.copyOf(words, count)));
+            }
+            break;
+        }
+        return heard.toString().trim();
+    }
+
+    // ---- timers and the end ----------------------------------------------------------------------------------
+
+    private void armSilenceTimer() {
+        cancelSilenceTimer();
+        if (phase != Phase.RUNNING) {
+            return;
+        }
+        silenceTimer = vertx.setTimer((long) (plan.silenceTimeoutSeconds() * 1000), id -> {
+            silenceTimer = -1;
+            if (response == null && !callerSpeaking && userText.isEmpty()) {
+                end("silence-timed-out", true);
+            }
+        });
+    }
+
+    private void cancelSilenceTimer() {
+        if (silenceTimer >= 0) {
+            vertx.cancelTimer(silenceTimer);
+            silenceTimer = -1;
+        }
+    }
+
+    /** The runtime ends the call; with a goodbye, {@code endCallMessage} is spoken first. */
+    private void end(String reason, boolean goodbye) {
+        if (phase != Phase.RUNNING) {
+            return;
+        }
+        if (goodbye && plan.endCallMessage() != null && !plan.endCallMessage().isBlank()) {
+            phase = Phase.SAYING_GOODBYE;
+            if (response != null) {
+                cancel(response);
+                egress.clear();
+            }
+            say(plan.endCallMessage(), reason);
+            goodbyeTimer = vertx.setTimer(GOODBYE_LIMIT_MILLIS, id -> finish(reason, true));
+            return;
+        }
+        finish(reason, true);
+    }
+
+    private void providerFailed(String provider, String stage, String reason) {
+        if (phase == Phase.ENDED) {
+            return;
+        }
+        LOG.errorf("call %s: the %s (provider %s) failed, the call ends: %s", plan.callId(), stage, provider, reason);
+        long now = System.currentTimeMillis();
+        report(message("system", "The call ended: the " + stage + " (" + provider + ") failed.", now, now));
+        finish("assistant-error", true);
+    }
+
+    /**
+     * Ends the call: everything in flight is cancelled, {@code ended} with the reason and the usage is reported, and
+     * only then is the stream closed (so the carrier's own end cannot overtake the runtime's reason).
+     */
+    private void finish(String reason, boolean closeChannel) {
+        if (phase == Phase.ENDED) {
+            return;
+        }
+        phase = Phase.ENDED;
+        endedReason = reason;
+        for (long timer : new long[] {silenceTimer, maxDurationTimer, goodbyeTimer}) {
+            if (timer >= 0) {
+                vertx.cancelTimer(timer);
+            }
+        }
+        if (response != null) {
+            cancel(response);
+        }
+        egress.stop();
+        double sttSeconds = transcriber.secondsSent();
+        transcriber.close();
+        RuntimeEvent.Usage usage = new RuntimeEvent.Usage(Math.round(sttSeconds * 1000) / 1000.0, promptTokens,
+                completionTokens, ttsCharacters);
+        LOG.infof("call %s ended: %s (stt %.1f s, tokens %d+%d, tts %d characters)", plan.callId(), reason,
+                sttSeconds, promptTokens, completionTokens, ttsCharacters);
+        Map<String, Object> ended = new LinkedHashMap<>();
+        ended.put("type", "ended");
+        ended.put("endedReason", reason);
+        channel.sendMessage(ended);
+        events.report(n -> RuntimeEvent.ended(n, reason, usage)).onComplete(sent -> {
+            metrics.callEnded(reason);
+            if (closeChannel) {
+                channel.close(reason);
+            }
+            endListeners.forEach(listener -> listener.accept(reason));
+        });
+    }
+
+    public String endedReason() {
+        return endedReason;
+    }
+
+    public boolean ended() {
+        return phase == Phase.ENDED;
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------------------
+
+    private void report(Map<String, Object> message) {
+        events.report(n -> RuntimeEvent.message(n, message));
+        if (plan.clientMessages().contains("transcript")) {
+            Map<String, Object> transcript = new LinkedHashMap<>();
+            transcript.put("type", "transcript");
+            transcript.put("role", "bot".equals(message.get("role")) ? "assistant" : message.get("role"));
+            transcript.put("transcriptType", "final");
+            transcript.put("transcript", message.get("message"));
+            channel.sendMessage(transcript);
+        }
+    }
+
+    private Map<String, Object> message(String role, String text, long startMillis, long endMillis) {
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("role", role);
+        message.put("message", text);
+        message.put("time", startMillis);
+        message.put("endTime", Math.max(startMillis, endMillis));
+        message.put("secondsFromStart", Math.max(0, startMillis - startedAtMillis) / 1000.0);
+        return message;
+    }
+
+    private static int words(CharSequence text) {
+        String trimmed = text.toString().trim();
+        return trimmed.isEmpty() ? 0 : trimmed.split("\\s+").length;
+    }
+
+    /** Provider callbacks normally arrive on the call's context already; anything else is moved onto it. */
+    private void onContext(Runnable action) {
+        if (io.vertx.core.Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(ignored -> action.run());
+        }
+    }
+
+    long startedAtNanos() {
+        return startedAtNanos;
+    }
+}

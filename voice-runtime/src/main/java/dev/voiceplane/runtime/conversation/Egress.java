@@ -1,0 +1,176 @@
+package dev.voiceplane.runtime.conversation;
+
+import dev.voiceplane.runtime.media.MediaChannel;
+import io.vertx.core.Vertx;
+import java.util.ArrayDeque;
+
+/**
+ * The assistant's audio on its way out: cut into 20 ms frames and paced so that the far end never holds more than
+ * {@code leadMillis} of it (so a barge-in's {@code clear} leaves nothing to play), with the first frames sent at
+ * once. Marks follow each piece of speech; the playhead (when everything sent will have played) tells what the
+ * caller has heard. Runs on the call's context.
+ */
+final class Egress {
+
+    /** Told when a piece's first frame goes out and when its mark goes out, with the play times. */
+    interface Timeline {
+        void pieceStarts(Object piece, long playsAtNanos);
+
+        void pieceQueued(Object piece, long endsAtNanos);
+    }
+
+    private record Frame(byte[] audio, Object piece) {
+    }
+
+    private record Mark(String name, Object piece) {
+    }
+
+    private static final long FRAME_NANOS = 20_000_000L;
+
+    private final MediaChannel channel;
+    private final Vertx vertx;
+    private final Timeline timeline;
+    private final int frameBytes;
+    private final long leadNanos;
+    private final ArrayDeque<Object> queue = new ArrayDeque<>();
+    private byte[] partial;
+    private int partialLength;
+    private Object partialPiece;
+    private Object lastStartedPiece;
+    private long playheadNanos;
+    private long holdUntilNanos;
+    private long timer = -1;
+    private long firstFrameSentNanos;
+
+    Egress(MediaChannel channel, Vertx vertx, Timeline timeline, long leadMillis) {
+        this.channel = channel;
+        this.vertx = vertx;
+        this.timeline = timeline;
+        this.frameBytes = channel.format().frameBytes();
+        this.leadNanos = leadMillis * 1_000_000L;
+    }
+
+    /** Nothing goes out before {@code nanos} (the response delay after the caller stopped). */
+    void holdUntil(long nanos) {
+        holdUntilNanos = nanos;
+    }
+
+    void audio(byte[] bytes, Object piece) {
+        int offset = 0;
+        while (offset < bytes.length) {
+            if (partial == null) {
+                partial = new byte[frameBytes];
+                partialLength = 0;
+                partialPiece = piece;
+            }
+            int take = Math.min(frameBytes - partialLength, bytes.length - offset);
+            System.arraycopy(bytes, offset, partial, partialLength, take);
+            partialLength += take;
+            offset += take;
+            if (partialLength == frameBytes) {
+                queue.add(new Frame(partial, partialPiece));
+                partial = null;
+            }
+        }
+        pump();
+    }
+
+    /** Ends a piece: its last partial frame is padded with silence and a mark follows it. */
+    void mark(String name, Object piece) {
+        if (partial != null) {
+            byte[] silence = channel.format().silence();
+            System.arraycopy(silence, partialLength, partial, partialLength, frameBytes - partialLength);
+            queue.add(new Frame(partial, partialPiece));
+            partial = null;
+        }
+        queue.add(new Mark(name, piece));
+        pump();
+    }
+
+    /** Drops everything not yet sent and tells the far end to drop what it holds. */
+    void clear() {
+        queue.clear();
+        partial = null;
+        cancelTimer();
+        channel.clear();
+        playheadNanos = System.nanoTime();
+        lastStartedPiece = null;
+    }
+
+    /** Whether audio is still queued here or playing at the far end. */
+    boolean playing() {
+        return !queue.isEmpty() || partial != null || playheadNanos > System.nanoTime();
+    }
+
+    long playheadNanos() {
+        return playheadNanos;
+    }
+
+    /** When the first frame of the current output went out (0 before). */
+    long firstFrameSentNanos() {
+        return firstFrameSentNanos;
+    }
+
+    void resetFirstFrame() {
+        firstFrameSentNanos = 0;
+    }
+
+    void stop() {
+        queue.clear();
+        partial = null;
+        cancelTimer();
+    }
+
+    private void pump() {
+        if (timer >= 0) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (now < holdUntilNanos) {
+            schedule(holdUntilNanos - now);
+            return;
+        }
+        if (playheadNanos < now) {
+            playheadNanos = now;
+        }
+        while (!queue.isEmpty()) {
+            Object head = queue.peek();
+            if (head instanceof Mark mark) {
+                queue.poll();
+                channel.sendMark(mark.name());
+                timeline.pieceQueued(mark.piece(), playheadNanos);
+                continue;
+            }
+            if (playheadNanos - now >= leadNanos) {
+                break;
+            }
+            Frame frame = (Frame) queue.poll();
+            if (frame.piece() != lastStartedPiece) {
+                lastStartedPiece = frame.piece();
+                timeline.pieceStarts(frame.piece(), playheadNanos);
+            }
+            if (firstFrameSentNanos == 0) {
+                firstFrameSentNanos = now;
+            }
+            channel.sendAudio(frame.audio());
+            playheadNanos += FRAME_NANOS;
+        }
+        if (!queue.isEmpty()) {
+            schedule(Math.max(1_000_000L, playheadNanos - leadNanos - now + 1_000_000L));
+        }
+    }
+
+    private void schedule(long delayNanos) {
+        timer = vertx.setTimer(Math.max(1, delayNanos / 1_000_000L), id -> {
+            timer = -1;
+            pump();
+        });
+    }
+
+    private void cancelTimer() {
+        if (timer >= 0) {
+            vertx.cancelTimer(timer);
+            timer = -1;
+        }
+    }
+}

@@ -1,0 +1,177 @@
+package dev.voiceplane.runtime.media;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplane.kit.auth.MediaTokenKey;
+import dev.voiceplane.kit.auth.MediaTokens;
+import dev.voiceplane.runtime.audio.VoiceActivity;
+import dev.voiceplane.runtime.client.ControlPlane;
+import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.runtime.conversation.CallPlan;
+import dev.voiceplane.runtime.conversation.Conversation;
+import dev.voiceplane.runtime.ops.LiveCalls;
+import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import dev.voiceplane.runtime.provider.ProviderDirectory;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Lets a media connection in: its token is checked first (nothing else is contacted for a connection without a
+ * valid one), then call-service attaches the runtime to the call (once: a second connection for the same call is
+ * refused), the plan's providers are checked and the organisation's keys read. A call this runtime cannot run
+ * (a provider it does not speak, no key) is ended with {@code assistant-error}, a transcript line saying why, and a
+ * log line naming the provider.
+ */
+@ApplicationScoped
+public class CallAdmission {
+
+    private static final Logger LOG = Logger.getLogger(CallAdmission.class);
+
+    /** A refused connection: why (logged), and the close code for the socket. */
+    public static final class Refused extends Exception {
+        final String metric;
+
+        Refused(String metric, String reason) {
+            super(reason, null, false, false);
+            this.metric = metric;
+        }
+    }
+
+    private record Keys(String transcriber, String model, String voice) {
+    }
+
+    private record Prepared(CallPlan plan, Keys keys, String problem) {
+    }
+
+    private final MediaTokenKey tokens;
+    private final ControlPlane control;
+    private final ProviderDirectory providers;
+    private final RuntimeMetrics metrics;
+    private final LiveCalls live;
+    private final VoiceActivity.Settings vad;
+    private final long leadMillis;
+
+    public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
+            RuntimeMetrics metrics, LiveCalls live,
+            @ConfigProperty(name = "voice.runtime.vad.threshold-dbfs") double thresholdDbfs,
+            @ConfigProperty(name = "voice.runtime.vad.start-millis") int startMillis,
+            @ConfigProperty(name = "voice.runtime.vad.stop-millis") int stopMillis,
+            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis) {
+        this.tokens = tokens;
+        this.control = control;
+        this.providers = providers;
+        this.metrics = metrics;
+        this.live = live;
+        this.vad = new VoiceActivity.Settings(thresholdDbfs, startMillis, stopMillis);
+        this.leadMillis = leadMillis;
+    }
+
+    /** Checks a token for a call; {@code callId}/{@code orgId} (when the transport names them) must be its own. */
+    public MediaTokens.Grant check(String token, String callId, String orgId) throws Refused {
+        if (!live.accepting()) {
+            throw new Refused("draining", "this replica is stopping and accepts no new media");
+        }
+        MediaTokens verifier = tokens.tokens()
+                .orElseThrow(() -> new Refused("no-key", "VOICE_MEDIA_TOKEN_KEY is not set, so no media can be accepted"));
+        MediaTokens.Grant grant;
+        try {
+            grant = verifier.verify(token, Instant.now());
+        } catch (MediaTokens.Refused refused) {
+            throw new Refused("token", refused.getMessage());
+        }
+        if (callId != null && !callId.equals(grant.callId().toString())) {
+            throw new Refused("token", "media token is for another call");
+        }
+        if (orgId != null && !orgId.equals(grant.orgId())) {
+            throw new Refused("token", "media token is for another organisation");
+        }
+        return grant;
+    }
+
+    /**
+     * Attaches to the call and starts its conversation on {@code context} (the socket's). Fails with
+     * {@link Refused} when call-service will not attach (unknown, ended, attached already).
+     */
+    public Future<Conversation> admit(MediaTokens.Grant grant, MediaChannel channel, Context context) {
+        UUID callId = grant.callId();
+        String orgId = grant.orgId();
+        return context.<Prepared>executeBlocking(() -> prepare(orgId, callId), false).compose(prepared -> {
+            if (prepared.problem() != null) {
+                refuseToRun(prepared.plan(), prepared.problem(), channel, context);
+                return Future.failedFuture(new Refused("provider", prepared.problem()));
+            }
+            Conversation conversation = start(prepared, channel, context);
+            return Future.succeededFuture(conversation);
+        }, failure -> Future.failedFuture(failure instanceof ControlPlane.AttachRefused refused
+                ? new Refused("attach", refused.getMessage())
+                : new Refused("control-plane", "the call could not be attached: " + failure.getMessage())));
+    }
+
+    private Prepared prepare(String orgId, UUID callId) {
+        JsonNode configuration = control.attach(orgId, callId);
+        CallPlan plan = CallPlan.read(callId, orgId, configuration);
+        Optional<String> unsupported = ProviderDirectory.unsupported(plan);
+        if (unsupported.isPresent()) {
+            return new Prepared(plan, null, unsupported.get());
+        }
+        String[] keys = new String[3];
+        String[][] stages = {
+                {"transcriber", plan.transcriber().provider()},
+                {"model", plan.model().provider()},
+                {"voice", plan.voice().provider()}};
+        for (int i = 0; i < stages.length; i++) {
+            String provider = stages[i][1];
+            String credential = ProviderDirectory.credentialOf(provider);
+            Optional<String> key = control.apiKey(orgId, credential);
+            if (key.isEmpty() && !ProviderDirectory.keyOptional(provider)) {
+                return new Prepared(plan, null, "the organisation has no " + credential + " credential for the "
+                        + stages[i][0] + " provider " + provider);
+            }
+            keys[i] = key.orElse(null);
+        }
+        return new Prepared(plan, new Keys(keys[0], keys[1], keys[2]), null);
+    }
+
+    private Conversation start(Prepared prepared, MediaChannel channel, Context context) {
+        CallPlan plan = prepared.plan();
+        Keys keys = prepared.keys();
+        dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
+        Conversation conversation = new Conversation(new Conversation.Parts(plan, channel, context,
+                listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
+                providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad,
+                leadMillis, sink::report, metrics));
+        Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
+        conversation.onEnded(reason -> unregister.run());
+        conversation.start();
+        LOG.infof("call %s (organisation %s): media attached (%s)", plan.callId(), plan.orgId(), channel.format());
+        return conversation;
+    }
+
+    /** Ends a call the runtime cannot run: a transcript line and {@code ended} (assistant-error), then the socket. */
+    private void refuseToRun(CallPlan plan, String problem, MediaChannel channel, Context context) {
+        LOG.errorf("call %s (organisation %s) cannot run: %s", plan.callId(), plan.orgId(), problem);
+        metrics.providerError(problem.contains(" provider ") ? problem.substring(problem.lastIndexOf(' ') + 1)
+                : "assistant", "start");
+        dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
+        long now = System.currentTimeMillis();
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("role", "system");
+        message.put("message", "The call could not start: " + problem + ".");
+        message.put("time", now);
+        message.put("endTime", now);
+        message.put("secondsFromStart", 0);
+        sink.report(n -> RuntimeEvent.message(n, message));
+        sink.report(n -> RuntimeEvent.ended(n, "assistant-error", new RuntimeEvent.Usage(0, 0, 0, 0)))
+                .onComplete(done -> {
+                    channel.sendMessage(Map.of("type", "ended", "endedReason", "assistant-error"));
+                    channel.close("assistant-error");
+                });
+    }
+}

@@ -1,0 +1,340 @@
+package dev.voiceplane.runtime.media;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.kit.auth.MediaTokens;
+import dev.voiceplane.kit.error.ApiError;
+import dev.voiceplane.runtime.conversation.Conversation;
+import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * The runtime's public media endpoints (docs/voice-runtime.md), routed by the Ingress under {@code /media}:
+ * {@code /media/stream} takes carrier media streams (Twilio Media Streams; the media token comes as the stream's
+ * {@code token} parameter in its {@code start} message) and {@code /media/web/{callId}?token=…} web calls (the
+ * token in the {@code webCallUrl}). A connection without a valid token is closed (or, for a web call, refused
+ * before the upgrade with a 401 in the error shape) with a logged reason and touches no call.
+ */
+@ApplicationScoped
+public class MediaSockets {
+
+    private static final Logger LOG = Logger.getLogger(MediaSockets.class);
+    public static final String STREAM_PATH = "/media/stream";
+    public static final String WEB_PATH = "/media/web/";
+    private static final int MAX_EARLY_FRAMES = 100;
+    private static final int MAX_WEB_FRAME = 64 * 1024;
+
+    private final Vertx vertx;
+    private final ObjectMapper json;
+    private final CallAdmission admission;
+    private final RuntimeMetrics metrics;
+    private final long startTimeoutMillis;
+
+    public MediaSockets(Vertx vertx, ObjectMapper json, CallAdmission admission, RuntimeMetrics metrics,
+            @ConfigProperty(name = "voice.runtime.start-timeout") Duration startTimeout) {
+        this.vertx = vertx;
+        this.json = json;
+        this.admission = admission;
+        this.metrics = metrics;
+        this.startTimeoutMillis = startTimeout.toMillis();
+    }
+
+    void routes(@Observes Router router) {
+        router.route(STREAM_PATH).order(-10).handler(this::stream);
+        router.routeWithRegex("/media/web/([^/]+)").order(-10).handler(this::web);
+    }
+
+    private static boolean upgrade(RoutingContext ctx) {
+        String upgrade = ctx.request().getHeader(HttpHeaders.UPGRADE);
+        return upgrade != null && "websocket".equalsIgnoreCase(upgrade);
+    }
+
+    private static void refuse(RoutingContext ctx, int status, String message) {
+        ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .end(Json.encode(ApiError.of(status, message)));
+    }
+
+    // ---- carrier streams ---------------------------------------------------------------------------------------
+
+    private void stream(RoutingContext ctx) {
+        if (!upgrade(ctx)) {
+            refuse(ctx, 426, "the media stream is a WebSocket: connect with Upgrade: websocket");
+            return;
+        }
+        ctx.request().toWebSocket().onSuccess(socket -> new CarrierStream(socket).run())
+                .onFailure(failure -> LOG.debugf("media stream upgrade failed: %s", failure.getMessage()));
+    }
+
+    /** One carrier media stream: waits for {@code start}, admits the call, then feeds the conversation. */
+    private final class CarrierStream {
+        private final ServerWebSocket socket;
+        private final Context context = vertx.getOrCreateContext();
+        private final List<byte[]> early = new ArrayList<>();
+        private Conversation conversation;
+        private boolean admitting;
+        private boolean closed;
+        private long startTimer;
+
+        CarrierStream(ServerWebSocket socket) {
+            this.socket = socket;
+        }
+
+        void run() {
+            startTimer = vertx.setTimer(startTimeoutMillis, id -> {
+                if (conversation == null && !admitting) {
+                    refused("start", "no start message within " + startTimeoutMillis + " ms");
+                }
+            });
+            socket.textMessageHandler(this::text);
+            socket.binaryMessageHandler(binary -> protocolError("a binary frame on a Twilio media stream"));
+            socket.exceptionHandler(failure -> LOG.debugf("media stream failed: %s", failure.getMessage()));
+            socket.closeHandler(ignored -> {
+                closed = true;
+                vertx.cancelTimer(startTimer);
+                if (conversation != null) {
+                    conversation.hungUp("phone-call-provider-closed-websocket");
+                }
+            });
+        }
+
+        private void text(String text) {
+            JsonNode message;
+            try {
+                message = json.readTree(text);
+            } catch (Exception e) {
+                protocolError("a message that is not JSON");
+                return;
+            }
+            if (message == null || !message.isObject()) {
+                protocolError("a message that is not a JSON object");
+                return;
+            }
+            String event = message.path("event").asText("");
+            switch (event) {
+                case "connected" -> {
+                }
+                case "start" -> start(message.path("start"), message.path("streamSid").asText(""));
+                case "media" -> media(message.path("media"));
+                case "mark" -> {
+                    if (conversation != null) {
+                        conversation.markPlayed(message.path("mark").path("name").asText(""));
+                    }
+                }
+                case "dtmf" -> LOG.debugf("dtmf %s", message.path("dtmf").path("digit").asText());
+                case "stop" -> {
+                    if (conversation != null) {
+                        conversation.hungUp("customer-ended-call");
+                    }
+                    socket.close();
+                }
+                case "websocket:connected" -> refused("transport", "Vonage media streams are not supported yet");
+                default -> LOG.debugf("media stream event ignored: %s", event);
+            }
+        }
+
+        private void start(JsonNode start, String streamSid) {
+            if (conversation != null || admitting) {
+                protocolError("a second start message");
+                return;
+            }
+            JsonNode parameters = start.path("customParameters");
+            String sid = start.path("streamSid").asText(streamSid);
+            if (sid.isEmpty() || sid.length() > 64 || !sid.chars().allMatch(c -> Character.isLetterOrDigit(c))) {
+                refused("start", "the start message has no valid streamSid");
+                return;
+            }
+            MediaTokens.Grant grant;
+            try {
+                grant = admission.check(parameter(parameters, "token"), parameter(parameters, "callId"),
+                        parameter(parameters, "orgId"));
+            } catch (CallAdmission.Refused refused) {
+                refused(refused.metric, refused.getMessage());
+                return;
+            }
+            admitting = true;
+            vertx.cancelTimer(startTimer);
+            TwilioChannel channel = new TwilioChannel(socket, sid);
+            admission.admit(grant, channel, context).onComplete(admitted -> {
+                admitting = false;
+                if (admitted.failed()) {
+                    CallAdmission.Refused refused = admitted.cause() instanceof CallAdmission.Refused r ? r
+                            : null;
+                    String reason = refused != null ? refused.getMessage() : admitted.cause().toString();
+                    metrics.refused(refused != null ? refused.metric : "error");
+                    LOG.warnf("media stream for call %s refused: %s", grant.callId(), reason);
+                    if (refused == null || !"provider".equals(refused.metric)) {
+                        MediaSockets.close(socket, (short) 1008, "refused");
+                    }
+                    return;
+                }
+                conversation = admitted.result();
+                if (closed) {
+                    conversation.hungUp("phone-call-provider-closed-websocket");
+                    return;
+                }
+                for (byte[] audio : early) {
+                    conversation.audio(audio);
+                }
+                early.clear();
+            });
+        }
+
+        private void media(JsonNode media) {
+            if (conversation == null && !admitting) {
+                return;
+            }
+            JsonNode payload = media.path("payload");
+            if (!payload.isTextual()) {
+                protocolError("a media message without a payload");
+                return;
+            }
+            byte[] audio;
+            try {
+                audio = Base64.getDecoder().decode(payload.asText());
+            } catch (IllegalArgumentException e) {
+                protocolError("a media payload that is not base64");
+                return;
+            }
+            if (conversation != null) {
+                conversation.audio(audio);
+            } else if (early.size() < MAX_EARLY_FRAMES) {
+                early.add(audio);
+            }
+        }
+
+        private void protocolError(String what) {
+            LOG.warnf("media stream closed: %s", what);
+            metrics.refused("protocol");
+            if (conversation != null) {
+                conversation.hungUp("unknown-error");
+            }
+            MediaSockets.close(socket, (short) 1007, "protocol error");
+        }
+
+        private void refused(String metric, String reason) {
+            LOG.warnf("media stream refused: %s", reason);
+            metrics.refused(metric);
+            MediaSockets.close(socket, (short) 1008, "refused");
+        }
+    }
+
+    private static String parameter(JsonNode parameters, String name) {
+        JsonNode value = parameters.path(name);
+        return value.isTextual() ? value.asText() : null;
+    }
+
+    // ---- web calls ---------------------------------------------------------------------------------------------
+
+    private void web(RoutingContext ctx) {
+        String callId = ctx.pathParam("param0");
+        MediaTokens.Grant grant;
+        try {
+            grant = admission.check(ctx.request().getParam("token"), callId, null);
+        } catch (CallAdmission.Refused refused) {
+            LOG.warnf("web call connection refused: %s", refused.getMessage());
+            metrics.refused(refused.metric);
+            refuse(ctx, 401, "a web call needs the token of its webCallUrl: " + refused.getMessage());
+            return;
+        }
+        if (!upgrade(ctx)) {
+            refuse(ctx, 426, "a web call is a WebSocket: connect with Upgrade: websocket");
+            return;
+        }
+        ctx.request().toWebSocket().onSuccess(socket -> webCall(socket, grant))
+                .onFailure(failure -> LOG.debugf("web call upgrade failed: %s", failure.getMessage()));
+    }
+
+    private void webCall(ServerWebSocket socket, MediaTokens.Grant grant) {
+        Context context = vertx.getOrCreateContext();
+        WebCallChannel channel = new WebCallChannel(socket, json);
+        Conversation[] conversation = new Conversation[1];
+        boolean[] closed = new boolean[1];
+        socket.closeHandler(ignored -> {
+            closed[0] = true;
+            if (conversation[0] != null) {
+                conversation[0].hungUp("customer-ended-call");
+            }
+        });
+        socket.binaryMessageHandler(audio -> {
+            if (audio.length() > MAX_WEB_FRAME || audio.length() % 2 != 0) {
+                LOG.warnf("web call %s closed: a frame of %d bytes is not PCM16 audio", grant.callId(),
+                        audio.length());
+                if (conversation[0] != null) {
+                    conversation[0].hungUp("unknown-error");
+                }
+                MediaSockets.close(socket, (short) 1007, "protocol error");
+                return;
+            }
+            if (conversation[0] != null) {
+                conversation[0].audio(audio.getBytes());
+            }
+        });
+        socket.textMessageHandler(text -> {
+            JsonNode message;
+            try {
+                message = json.readTree(text);
+            } catch (Exception e) {
+                message = null;
+            }
+            if (message == null || !message.isObject()) {
+                LOG.warnf("web call %s closed: a control message that is not a JSON object", grant.callId());
+                if (conversation[0] != null) {
+                    conversation[0].hungUp("unknown-error");
+                }
+                MediaSockets.close(socket, (short) 1007, "protocol error");
+                return;
+            }
+            if (conversation[0] == null) {
+                return;
+            }
+            switch (message.path("type").asText("")) {
+                case "mark" -> conversation[0].markPlayed(message.path("name").asText(""));
+                case "hangup" -> {
+                    conversation[0].hungUp("customer-ended-call");
+                    socket.close();
+                }
+                default -> {
+                }
+            }
+        });
+        admission.admit(grant, channel, context).onComplete(admitted -> {
+            if (admitted.failed()) {
+                CallAdmission.Refused refused = admitted.cause() instanceof CallAdmission.Refused r ? r : null;
+                metrics.refused(refused != null ? refused.metric : "error");
+                LOG.warnf("web call %s refused: %s", grant.callId(),
+                        refused != null ? refused.getMessage() : admitted.cause().toString());
+                if (refused == null || !"provider".equals(refused.metric)) {
+                    channel.sendMessage(java.util.Map.of("type", "error", "message", "the call cannot be joined"));
+                    MediaSockets.close(socket, (short) 1008, "refused");
+                }
+                return;
+            }
+            conversation[0] = admitted.result();
+            if (closed[0]) {
+                conversation[0].hungUp("customer-ended-call");
+            } else {
+                channel.sendMessage(java.util.Map.of("type", "started", "callId", grant.callId().toString()));
+            }
+        });
+    }
+
+    static void close(ServerWebSocket socket, short code, String reason) {
+        if (!socket.isClosed()) {
+            socket.close(code, reason);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.voiceplane.runtime.ops;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The runtime's metrics (Prometheus at {@code /q/metrics}): live calls, per-stage latency histograms of each turn
+ * ({@code voice_runtime_stage_seconds{stage}}), provider errors by provider and stage, refused media connections
+ * by reason, and calls ended by reason.
+ */
+@ApplicationScoped
+public class RuntimeMetrics {
+
+    /** Stages of a turn; {@code own} is the runtime's own share (hand-offs between providers and to the caller). */
+    public enum Stage {
+        END_OF_TURN("end_of_turn"), LLM_FIRST_TOKEN("llm_first_token"), TTS_FIRST_AUDIO("tts_first_audio"),
+        VOICE_TO_VOICE("voice_to_voice"), OWN("own"), BARGE_IN("barge_in");
+
+        private final String tag;
+
+        Stage(String tag) {
+            this.tag = tag;
+        }
+    }
+
+    private final MeterRegistry registry;
+    private final AtomicInteger live = new AtomicInteger();
+    private final ConcurrentHashMap<Stage, Timer> stages = new ConcurrentHashMap<>();
+
+    public RuntimeMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        registry.gauge("voice_runtime_live_calls", live);
+    }
+
+    public void callStarted() {
+        live.incrementAndGet();
+    }
+
+    public void callEnded(String reason) {
+        live.decrementAndGet();
+        Counter.builder("voice_runtime_calls_ended").tag("reason", reason).register(registry).increment();
+    }
+
+    public int liveCalls() {
+        return live.get();
+    }
+
+    public void stage(Stage stage, long nanos) {
+        if (nanos < 0) {
+            return;
+        }
+        stages.computeIfAbsent(stage, s -> Timer.builder("voice_runtime_stage").tag("stage", s.tag)
+                .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofSeconds(10)).register(registry)).record(Duration.ofNanos(nanos));
+    }
+
+    public void providerError(String provider, String stage) {
+        Counter.builder("voice_runtime_provider_errors").tag("provider", provider).tag("stage", stage)
+                .register(registry).increment();
+    }
+
+    public void refused(String reason) {
+        Counter.builder("voice_runtime_media_refused").tag("reason", reason).register(registry).increment();
+    }
+}

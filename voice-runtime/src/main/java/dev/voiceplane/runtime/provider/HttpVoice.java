@@ -1,0 +1,148 @@
+package dev.voiceplane.runtime.provider;
+
+import dev.voiceplane.runtime.audio.AudioFormat;
+import dev.voiceplane.runtime.audio.Pcm16;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.util.function.Function;
+
+/**
+ * A text-to-speech provider whose HTTP answer streams raw audio (chunked, no header): ElevenLabs'
+ * {@code /v1/text-to-speech/{voice}/stream} and OpenAI's {@code /v1/audio/speech}. One request per text chunk,
+ * pooled keep-alive connections; the answer's bytes are handed on as they arrive, in the call's format (ElevenLabs
+ * is asked for it directly; OpenAI's 24 kHz PCM is resampled).
+ */
+public final class HttpVoice implements TextToSpeech {
+
+    /** How one provider is asked: URL, headers and body for a text. */
+    public record Request(String url, java.util.Map<String, String> headers, String body) {
+    }
+
+    private final HttpClient http;
+    private final Function<String, Request> requests;
+    private final AudioFormat callFormat;
+    private final Integer pcmRateOfAnswer;
+    private final long timeoutMillis;
+
+    /**
+     * @param pcmRateOfAnswer null when the provider answers in the call's format, else the rate of its PCM16 answer
+     */
+    public HttpVoice(HttpClient http, Function<String, Request> requests, AudioFormat callFormat,
+            Integer pcmRateOfAnswer, long timeoutMillis) {
+        this.http = http;
+        this.requests = requests;
+        this.callFormat = callFormat;
+        this.pcmRateOfAnswer = pcmRateOfAnswer;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    @Override
+    public Runnable speak(String text, Listener listener) {
+        Request ask = requests.apply(text);
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(ask.url())
+                .putHeader("Content-Type", "application/json").setIdleTimeout(timeoutMillis);
+        ask.headers().forEach(options::putHeader);
+        Speech speech = new Speech(listener);
+        http.request(options).onComplete(opened -> {
+            if (opened.failed()) {
+                speech.fail("request failed: " + opened.cause().getMessage());
+                return;
+            }
+            speech.request = opened.result();
+            if (speech.cancelled) {
+                speech.request.reset();
+                return;
+            }
+            speech.request.send(Buffer.buffer(ask.body())).onComplete(answered -> {
+                if (answered.failed()) {
+                    speech.fail("request failed: " + answered.cause().getMessage());
+                    return;
+                }
+                var response = answered.result();
+                if (response.statusCode() / 100 != 2) {
+                    speech.fail("answered " + response.statusCode());
+                    return;
+                }
+                response.handler(speech::bytes);
+                response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
+                response.endHandler(ignored -> speech.done());
+            });
+        });
+        return speech::cancel;
+    }
+
+    private final class Speech {
+        private final Listener listener;
+        private HttpClientRequest request;
+        private boolean finished;
+        private boolean cancelled;
+        private byte carry;
+        private boolean carrying;
+
+        Speech(Listener listener) {
+            this.listener = listener;
+        }
+
+        void bytes(Buffer buffer) {
+            if (finished || cancelled) {
+                return;
+            }
+            byte[] audio = buffer.getBytes();
+            if (pcmRateOfAnswer != null) {
+                audio = convert(audio);
+            }
+            if (audio.length > 0) {
+                listener.audio(audio);
+            }
+        }
+
+        /** PCM16 at the answer's rate to the call's format; an odd byte waits for the next chunk. */
+        private byte[] convert(byte[] chunk) {
+            byte[] joined = chunk;
+            if (carrying) {
+                joined = new byte[chunk.length + 1];
+                joined[0] = carry;
+                System.arraycopy(chunk, 0, joined, 1, chunk.length);
+                carrying = false;
+            }
+            int even = joined.length & ~1;
+            if (even < joined.length) {
+                carry = joined[joined.length - 1];
+                carrying = true;
+            }
+            return callFormat.fromPcm(Pcm16.samples(joined, 0, even), pcmRateOfAnswer);
+        }
+
+        void done() {
+            if (finished || cancelled) {
+                return;
+            }
+            finished = true;
+            listener.done();
+        }
+
+        void fail(String reason) {
+            if (finished || cancelled) {
+                return;
+            }
+            finished = true;
+            if (request != null) {
+                request.reset();
+            }
+            listener.failed(reason);
+        }
+
+        void cancel() {
+            if (finished || cancelled) {
+                return;
+            }
+            cancelled = true;
+            if (request != null) {
+                request.reset();
+            }
+        }
+    }
+}

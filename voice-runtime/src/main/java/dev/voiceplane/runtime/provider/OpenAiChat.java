@@ -1,0 +1,207 @@
+package dev.voiceplane.runtime.provider;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * OpenAI's streaming chat completions ({@code POST <base>/chat/completions}, {@code stream: true}, server-sent
+ * events), which OpenAI-compatible servers (Groq, Together, OpenRouter, DeepInfra, vLLM, Ollama, llama.cpp) speak
+ * too: the base URL is per provider. {@code delta.content} pieces are the reply; the usage chunk
+ * ({@code stream_options.include_usage}) gives the tokens.
+ */
+public final class OpenAiChat implements LanguageModel {
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final String baseUrl;
+    private final String apiKey;
+    private final Double temperature;
+    private final Integer maxTokens;
+    private final long timeoutMillis;
+
+    public OpenAiChat(HttpClient http, ObjectMapper json, String baseUrl, String apiKey, Double temperature,
+            Integer maxTokens, long timeoutMillis) {
+        this.http = http;
+        this.json = json;
+        this.baseUrl = baseUrl.replaceAll("/+$", "");
+        this.apiKey = apiKey;
+        this.temperature = temperature;
+        this.maxTokens = maxTokens;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    @Override
+    public Runnable stream(String model, List<ChatMessage> messages, Listener listener) {
+        Stream stream = new Stream(listener);
+        ObjectNode body = json.createObjectNode();
+        body.put("model", model);
+        ArrayNode list = body.putArray("messages");
+        for (ChatMessage message : messages) {
+            list.addObject().put("role", message.role()).put("content", message.content());
+        }
+        body.put("stream", true);
+        body.putObject("stream_options").put("include_usage", true);
+        if (temperature != null) {
+            body.put("temperature", temperature);
+        }
+        if (maxTokens != null) {
+            body.put("max_tokens", maxTokens);
+        }
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
+                .setAbsoluteURI(baseUrl + "/chat/completions")
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Accept", "text/event-stream")
+                .setIdleTimeout(timeoutMillis);
+        if (apiKey != null) {
+            options.putHeader("Authorization", "Bearer " + apiKey);
+        }
+        Buffer payload = Buffer.buffer(body.toString());
+        http.request(options).onComplete(opened -> {
+            if (opened.failed()) {
+                stream.fail("request failed: " + opened.cause().getMessage());
+                return;
+            }
+            HttpClientRequest request = opened.result();
+            stream.request = request;
+            if (stream.cancelled) {
+                request.reset();
+                return;
+            }
+            request.send(payload).onComplete(answered -> {
+                if (answered.failed()) {
+                    stream.fail("request failed: " + answered.cause().getMessage());
+                    return;
+                }
+                var response = answered.result();
+                if (response.statusCode() / 100 != 2) {
+                    response.body().onComplete(text -> stream.fail("answered " + response.statusCode()
+                            + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : "")));
+                    return;
+                }
+                response.handler(stream::chunk);
+                response.exceptionHandler(failure -> stream.fail("stream failed: " + failure.getMessage()));
+                response.endHandler(ignored -> stream.end());
+            });
+        });
+        return stream::cancel;
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > 200 ? text.substring(0, 200) + "…" : text;
+    }
+
+    private final class Stream {
+        private final Listener listener;
+        private final StringBuilder line = new StringBuilder();
+        private HttpClientRequest request;
+        private boolean cancelled;
+        private boolean finished;
+        private boolean sawDone;
+        private long promptTokens;
+        private long completionTokens;
+
+        Stream(Listener listener) {
+            this.listener = listener;
+        }
+
+        void chunk(Buffer buffer) {
+            if (finished) {
+                return;
+            }
+            line.append(buffer.toString(StandardCharsets.UTF_8));
+            int newline;
+            while ((newline = line.indexOf("\n")) >= 0) {
+                String event = line.substring(0, newline).trim();
+                line.delete(0, newline + 1);
+                event(event);
+                if (finished) {
+                    return;
+                }
+            }
+            if (line.length() > 1_000_000) {
+                fail("an event of more than 1 MB");
+            }
+        }
+
+        private void event(String event) {
+            if (!event.startsWith("data:")) {
+                return;
+            }
+            String data = event.substring(5).trim();
+            if ("[DONE]".equals(data)) {
+                sawDone = true;
+                finish();
+                return;
+            }
+            JsonNode chunk;
+            try {
+                chunk = json.readTree(data);
+            } catch (Exception e) {
+                fail("an event that is not JSON");
+                return;
+            }
+            if (chunk.has("error")) {
+                fail("error: " + abbreviate(chunk.path("error").toString()));
+                return;
+            }
+            JsonNode usage = chunk.path("usage");
+            if (usage.isObject()) {
+                promptTokens = usage.path("prompt_tokens").asLong(promptTokens);
+                completionTokens = usage.path("completion_tokens").asLong(completionTokens);
+            }
+            JsonNode content = chunk.path("choices").path(0).path("delta").path("content");
+            if (content.isTextual() && !content.asText().isEmpty()) {
+                listener.text(content.asText());
+            }
+        }
+
+        void end() {
+            if (!finished) {
+                if (sawDone) {
+                    finish();
+                } else {
+                    fail("the stream ended before [DONE]");
+                }
+            }
+        }
+
+        private void finish() {
+            if (finished || cancelled) {
+                return;
+            }
+            finished = true;
+            listener.done(promptTokens, completionTokens);
+        }
+
+        void fail(String reason) {
+            if (finished || cancelled) {
+                return;
+            }
+            finished = true;
+            if (request != null) {
+                request.reset();
+            }
+            listener.failed(reason);
+        }
+
+        void cancel() {
+            if (finished || cancelled) {
+                return;
+            }
+            cancelled = true;
+            if (request != null) {
+                request.reset();
+            }
+        }
+    }
+}

@@ -71,6 +71,10 @@ public class Call extends OrgScopedEntity {
     @Column(name = "runtime_ended", nullable = false)
     public boolean runtimeEnded;
 
+    /** When the voice runtime attached to the call's media; null while (or if never) attached. */
+    @Column(name = "runtime_attached_at")
+    public Instant runtimeAttachedAt;
+
     @Column(nullable = false)
     public boolean finalised;
 

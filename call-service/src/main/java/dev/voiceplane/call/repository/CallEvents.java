@@ -40,4 +40,15 @@ public class CallEvents {
                 .setParameter("key", key)
                 .executeUpdate();
     }
+
+    /** Whether any event of {@code source} was recorded for the call. */
+    public boolean any(String orgId, UUID callId, String source) {
+        return !Panache.getEntityManager()
+                .createNativeQuery("select 1 from {h-schema}call_events"
+                        + " where org_id = :org and call_id = :call and source = :source limit 1")
+                .setParameter("org", orgId)
+                .setParameter("call", callId)
+                .setParameter("source", source)
+                .getResultList().isEmpty();
+    }
 }

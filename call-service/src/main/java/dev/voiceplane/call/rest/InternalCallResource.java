@@ -69,6 +69,12 @@ public class InternalCallResource {
     }
 
     @POST
+    @Path("{id}/runtime/attach")
+    public RuntimeConfiguration attachRuntime(@PathParam("id") String id) {
+        return runtime.attach(caller.id(), Ids.existing(id, "Call"));
+    }
+
+    @POST
     @Path("{id}/runtime/events")
     public EventReceipt runtimeEvent(@PathParam("id") String id,
             @NotNull(message = RequestBodies.REQUIRED) @Valid RuntimeEvent body) {

@@ -1,5 +1,7 @@
 package dev.voiceplane.call.service;
 
+import dev.voiceplane.kit.auth.MediaTokenKey;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -67,6 +69,7 @@ public class CallCreation {
     private final CallViews views;
     private final ObjectMapper json;
     private final Optional<String> webCallUrl;
+    private final MediaTokenKey mediaTokens;
     private final int defaultMaxDuration;
 
     public CallCreation(CallRepository calls, CallDocuments documents, IdempotencyKeys keys,
@@ -74,7 +77,7 @@ public class CallCreation {
             Configurations configurations, Details details,
             ServerMessages messages, LiveCallLimit limit, CallViews views,
             ObjectMapper json, @ConfigProperty(name = "voice.runtime.web-call-url") Optional<String> webCallUrl,
-            @ConfigProperty(name = "voice.call.default-max-duration-seconds") int defaultMaxDuration) {
+            MediaTokenKey mediaTokens, @ConfigProperty(name = "voice.call.default-max-duration-seconds") int defaultMaxDuration) {
         this.calls = calls;
         this.documents = documents;
         this.keys = keys;
@@ -89,6 +92,7 @@ public class CallCreation {
         this.views = views;
         this.json = json;
         this.webCallUrl = webCallUrl.filter(url -> !url.isBlank());
+        this.mediaTokens = mediaTokens;
         this.defaultMaxDuration = defaultMaxDuration;
     }
 
@@ -127,7 +131,10 @@ public class CallCreation {
         }
 
         UUID id = Ids.newId();
-        String webUrl = url == null ? null : url.replaceAll("/+$", "") + "/" + id;
+        // The web call's socket is opened with a media token for this call only (docs/calls.md, "Voice runtime contract").
+        String webUrl = url == null ? null : url.replaceAll("/+$", "") + "/" + id + "?token=" + mediaTokens.issue(orgId, id)
+                .orElseThrow(() -> ApiException.unavailable("the voice runtime's media token key is not configured"
+                        + " (VOICE_MEDIA_TOKEN_KEY), so no web call can be made; nothing was written"));
         PhoneNumberConfiguration number = phoneNumber;
         boolean outbound = CallType.OUTBOUND.equals(type);
         Optional<IdempotencyKeys.Used> heldBy = QuarkusTransaction.requiringNew().call(() -> {

@@ -8,6 +8,7 @@ import dev.voiceplane.call.api.CostBreakdown;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.CallType;
 import dev.voiceplane.call.repository.CallDocuments;
+import dev.voiceplane.call.repository.CallEvents;
 import dev.voiceplane.call.repository.CallRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,6 +26,7 @@ import java.util.UUID;
 public class EndOfCall {
 
     private final CallRepository calls;
+    private final CallEvents events;
     private final CallDocuments documents;
     private final Configurations configurations;
     private final Details details;
@@ -34,9 +36,10 @@ public class EndOfCall {
     private final RateCard rates;
     private final ObjectMapper json;
 
-    public EndOfCall(CallRepository calls, CallDocuments documents, Configurations configurations, Details details,
+    public EndOfCall(CallRepository calls, CallEvents events, CallDocuments documents, Configurations configurations, Details details,
             CallViews views, CallAnalyst analyst, ServerMessages messages, RateCard rates, ObjectMapper json) {
         this.calls = calls;
+        this.events = events;
         this.documents = documents;
         this.configurations = configurations;
         this.details = details;
@@ -53,7 +56,9 @@ public class EndOfCall {
         if (call == null || !call.ended() || call.finalised) {
             return;
         }
-        boolean runtimeNeverTookIt = call.startedAt == null;
+        // A runtime takes a call by attaching to it (or, for a runtime of the earlier contract, by reporting on it).
+        boolean runtimeNeverTookIt = call.runtimeAttachedAt == null
+                && !QuarkusTransaction.joiningExisting().call(() -> events.any(orgId, id, RuntimeEvents.SOURCE));
         if (!force && !call.runtimeEnded && !runtimeNeverTookIt) {
             return; // the runtime's report (usage, transcript, recordings) is still to come
         }

@@ -1,5 +1,9 @@
 package dev.voiceplane.call.service;
 
+import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -33,6 +37,26 @@ public class RuntimeConfigurations {
         this.configurations = configurations;
         this.views = views;
         this.json = json;
+    }
+
+    /**
+     * Attaches the voice runtime to a live call and answers what it runs with. Once per call: a second attachment
+     * (a replayed or shared media token) and an ended call are refused with 409, so one call's media is never
+     * held twice.
+     */
+    public RuntimeConfiguration attach(String orgId, UUID id) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            Call call = calls.requireOwnedForChange(orgId, id, CallManagement.RESOURCE);
+            if (call.ended()) {
+                throw ApiException.conflict("the call has ended; no runtime can attach to it");
+            }
+            if (call.runtimeAttachedAt != null) {
+                throw ApiException.conflict("a voice runtime attached to the call already");
+            }
+            call.runtimeAttachedAt = OrgScopedEntity.now();
+            call.touch();
+        });
+        return of(orgId, id);
     }
 
     public RuntimeConfiguration of(String orgId, UUID id) {

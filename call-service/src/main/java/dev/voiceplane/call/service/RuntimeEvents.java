@@ -29,6 +29,9 @@ import java.util.UUID;
 public class RuntimeEvents {
 
     static final String SOURCE = "runtime";
+    /** Runtime endings that mean the carrier's call is over already: nothing to hang up. */
+    private static final java.util.Set<String> CARRIER_GONE =
+            java.util.Set.of("customer-ended-call", "phone-call-provider-closed-websocket");
 
     private final CallRepository calls;
     private final CallEvents events;
@@ -37,10 +40,11 @@ public class RuntimeEvents {
     private final ServerMessages messages;
     private final Details details;
     private final EndOfCall endOfCall;
+    private final CarrierLines lines;
     private final ObjectMapper json;
 
     public RuntimeEvents(CallRepository calls, CallEvents events, CallDocuments documents, Lifecycle lifecycle,
-            ServerMessages messages, Details details, EndOfCall endOfCall, ObjectMapper json) {
+            ServerMessages messages, Details details, EndOfCall endOfCall, CarrierLines lines, ObjectMapper json) {
         this.calls = calls;
         this.events = events;
         this.documents = documents;
@@ -48,6 +52,7 @@ public class RuntimeEvents {
         this.messages = messages;
         this.details = details;
         this.endOfCall = endOfCall;
+        this.lines = lines;
         this.json = json;
     }
 
@@ -59,18 +64,29 @@ public class RuntimeEvents {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+        Call[] hangUp = new Call[1];
         EventReceipt receipt = QuarkusTransaction.requiringNew().call(() -> {
             Call call = calls.requireOwnedForChange(orgId, callId, "Call");
             String key = Long.toString(event.sequence());
             if (!events.record(orgId, callId, SOURCE, key, event.type(), payload)) {
                 return new EventReceipt(false, false, call.status);
             }
+            boolean wasLive = !call.ended();
             boolean applied = apply(call, event);
             if (applied) {
                 events.markApplied(orgId, callId, SOURCE, key);
             }
+            if (applied && wasLive && call.ended() && "ended".equals(event.type())
+                    && !CARRIER_GONE.contains(event.endedReason())) {
+                hangUp[0] = call;
+            }
             return new EventReceipt(true, applied, call.status);
         });
+        if (hangUp[0] != null) {
+            // The runtime ended the call (the assistant, a timeout, an error): the carrier's call is hung up too.
+            Call ended = hangUp[0];
+            lines.hangUp(orgId, callId, ended.phoneNumberId, ended.sealingContext(), ended.phoneCallProviderId);
+        }
         if ("ended".equals(event.type()) && receipt.recorded()) {
             endOfCall.finaliseIfReady(orgId, callId, false);
         }

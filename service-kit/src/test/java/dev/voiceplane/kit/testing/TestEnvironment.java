@@ -22,6 +22,7 @@ public class TestEnvironment implements QuarkusTestResourceLifecycleManager {
         Map<String, String> config = new HashMap<>(database());
         config.put("voice.api-keys", TestKeys.CONFIG);
         config.put("voice.internal-token", TestKeys.INTERNAL_TOKEN);
+        config.put("voice.media-token-key", TestKeys.MEDIA_TOKEN_KEY);
         config.put("voice.encryption.keyset", SecretBox.generateKeysetJson());
         return config;
     }

@@ -9,6 +9,9 @@ public final class TestKeys {
     public static final String KEY_A = "key-of-org-a";
     public static final String KEY_B = "key-of-org-b";
     public static final String KEY_C = "key-of-org-c";
+    /** The media token key of every test: services issue media tokens with it, the voice runtime checks them. */
+    public static final String MEDIA_TOKEN_KEY = "test-media-token-key-0123456789abcdef";
+
     public static final String INTERNAL_TOKEN = "test-internal-token";
 
     /** sha256("key-of-org-c") */

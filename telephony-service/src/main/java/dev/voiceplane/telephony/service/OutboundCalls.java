@@ -51,10 +51,13 @@ public class OutboundCalls {
     private final ObjectMapper json;
     private final Optional<String> streamUrl;
 
+    private final StreamParameters streams;
+
     public OutboundCalls(PhoneNumberService numbers, OutboundCallRepository placed, InlineDialRepository inline,
             Secrets secrets,
             TwilioCarrier twilio, VonageCarrier vonage, WebhookAddresses addresses, ObjectMapper json,
-            @ConfigProperty(name = "voice.runtime.stream-url") Optional<String> streamUrl) {
+            @ConfigProperty(name = "voice.runtime.stream-url") Optional<String> streamUrl, StreamParameters streams) {
+        this.streams = streams;
         this.numbers = numbers;
         this.placed = placed;
         this.inline = inline;
@@ -156,7 +159,7 @@ public class OutboundCalls {
         MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
         form.add("To", request.customer().number());
         form.add("From", number.number);
-        form.add("Twiml", TwiML.connectStream(streamUrl.get(), StreamParameters.of(number.orgId, request.callId())));
+        form.add("Twiml", TwiML.connectStream(streamUrl.get(), streams.of(number.orgId, request.callId())));
         form.add("StatusCallback", statusCallback);
         form.add("StatusCallbackMethod", "POST");
         STATUS_EVENTS.forEach(event -> form.add("StatusCallbackEvent", event));
@@ -228,7 +231,7 @@ public class OutboundCalls {
         ObjectNode endpoint = ncco.addObject().put("action", "connect").putArray("endpoint").addObject()
                 .put("type", "websocket").put("uri", streamUrl.get()).put("content-type", "audio/l16;rate=16000");
         ObjectNode headers = endpoint.putObject("headers");
-        StreamParameters.of(number.orgId, request.callId()).forEach(headers::put);
+        streams.of(number.orgId, request.callId()).forEach(headers::put);
         call.putArray("event_url").add(addresses.of(WebhookAddresses.VONAGE_EVENT));
         call.put("event_method", "POST");
         if (request.voicemailDetection() != null && !Boolean.FALSE.equals(request.voicemailDetection().enabled())) {

@@ -47,9 +47,12 @@ public class TwilioWebhooks {
     private final long maxBody;
     private final ObjectMapper json;
 
+    private final StreamParameters streams;
+
     public TwilioWebhooks(PhoneNumberRepository numbers, InlineDialRepository inlineDials, Secrets secrets, InboundCalls calls,
             WebhookAddresses addresses, ObjectMapper json,
-            @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody) {
+            @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody, StreamParameters streams) {
+        this.streams = streams;
         this.json = json;
         this.numbers = numbers;
         this.inlineDials = inlineDials;
@@ -80,7 +83,7 @@ public class TwilioWebhooks {
         }
         InboundCalls.Decision decision = calls.open(number.get(), callSid, FormBody.first(params, "From"));
         return twiml(decision.connects()
-                ? TwiML.connectStream(decision.streamUrl(), StreamParameters.of(number.get().orgId, decision.callId()))
+                ? TwiML.connectStream(decision.streamUrl(), streams.of(number.get().orgId, decision.callId()))
                 : TwiML.sayAndHangUp(decision.message()));
     }
 

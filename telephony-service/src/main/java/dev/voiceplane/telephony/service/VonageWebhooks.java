@@ -49,10 +49,13 @@ public class VonageWebhooks {
     private final Duration tolerance;
     private final Clock clock;
 
+    private final StreamParameters streams;
+
     public VonageWebhooks(PhoneNumberRepository numbers, InlineDialRepository inlineDials,
             CredentialDirectory credentials, VonageCarrier vonage, InboundCalls calls,
             ObjectMapper json, @ConfigProperty(name = "voice.carrier.max-webhook-body") MemorySize maxBody,
-            @ConfigProperty(name = "voice.carrier.vonage.signature-tolerance") Duration tolerance) {
+            @ConfigProperty(name = "voice.carrier.vonage.signature-tolerance") Duration tolerance, StreamParameters streams) {
+        this.streams = streams;
         this.numbers = numbers;
         this.inlineDials = inlineDials;
         this.credentials = credentials;
@@ -89,7 +92,7 @@ public class VonageWebhooks {
         ObjectNode endpoint = connect.putArray("endpoint").addObject()
                 .put("type", "websocket").put("uri", decision.streamUrl()).put("content-type", "audio/l16;rate=16000");
         ObjectNode headers = endpoint.putObject("headers");
-        StreamParameters.of(number.get().orgId, decision.callId()).forEach(headers::put);
+        streams.of(number.get().orgId, decision.callId()).forEach(headers::put);
         return ncco(document);
     }
 

@@ -80,9 +80,13 @@ class InternalRoutesTest {
                 .withBasicAuth(new BasicCredentials(number.accountSid(), number.authToken()))
                 .withFormParam("To", WireMock.equalTo("+14155550100"))
                 .withFormParam("From", WireMock.equalTo(number.number()))
-                .withFormParam("Twiml", WireMock.equalTo("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Connect>"
+                // The stream carries the call's media token (kit MediaTokens), sealed for this call and organisation.
+                .withFormParam("Twiml", WireMock.matching(java.util.regex.Pattern.quote(
+                        "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Connect>"
                         + "<Stream url=\"wss://runtime.example.com/stream\"><Parameter name=\"callId\" value=\"" + callId
-                        + "\"/><Parameter name=\"orgId\" value=\"" + TestKeys.ORG_A + "\"/></Stream></Connect></Response>"))
+                        + "\"/><Parameter name=\"orgId\" value=\"" + TestKeys.ORG_A + "\"/><Parameter name=\"token\" value=\"v1."
+                        + callId + ".") + "[A-Za-z0-9_-]+\\.[0-9]+\\.[A-Za-z0-9_-]{43}"
+                        + java.util.regex.Pattern.quote("\"/></Stream></Connect></Response>")))
                 .withFormParam("StatusCallback", WireMock.equalTo(Stubs.PUBLIC + "/twilio/status?callId=" + callId))
                 .withFormParam("StatusCallbackMethod", WireMock.equalTo("POST"))
                 .withFormParam("StatusCallbackEvent", WireMock.havingExactly("initiated", "ringing", "answered", "completed"))

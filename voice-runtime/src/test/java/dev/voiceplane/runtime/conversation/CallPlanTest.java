@@ -1,0 +1,50 @@
+package dev.voiceplane.runtime.conversation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class CallPlanTest {
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void theFrozenAssistantIsReadWithVariablesAndDefaults() throws Exception {
+        CallPlan plan = CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},
+                 "assistant":{"firstMessage":"Hi {{name}}, about {{ topic }}?",
+                   "model":{"provider":"openai","model":"gpt-4o-mini","fallbackModels":["gpt-4o"],"temperature":0.2,
+                            "maxTokens":120,"messages":[{"role":"system","content":"Help {{name}} with {{missing}}."}]},
+                   "voice":{"provider":"11labs","voiceId":"rachel","inputMinCharacters":12},
+                   "transcriber":{"provider":"deepgram","language":"en","keywords":["Ada:2"]},
+                   "endCallPhrases":["goodbye"],"numWordsToInterruptAssistant":2,"clientMessages":["transcript"]},
+                 "variableValues":{"name":"Ada","topic":"bookings"}}"""));
+        assertEquals("Hi Ada, about bookings?", plan.firstMessage());
+        assertEquals(List.of(new CallPlan.ChatMessage("system", "Help Ada with {{missing}}.")), plan.model().messages());
+        assertEquals(List.of("gpt-4o"), plan.model().fallbackModels());
+        assertEquals(12, plan.voice().inputMinCharacters());
+        assertEquals(CallPlan.DEFAULT_BOUNDARIES, plan.voice().inputPunctuationBoundaries());
+        assertEquals(List.of("Ada:2"), plan.transcriber().keywords());
+        assertEquals(2, plan.numWordsToInterruptAssistant());
+        assertEquals(CallPlan.DEFAULT_SILENCE_TIMEOUT, plan.silenceTimeoutSeconds());
+        assertEquals(CallPlan.DEFAULT_RESPONSE_DELAY, plan.responseDelaySeconds());
+        assertTrue(plan.assistantSpeaksFirst());
+    }
+
+    @Test
+    void aSquadStartsWithItsFirstMember() throws Exception {
+        CallPlan plan = CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"squad":{"members":[{"assistant":{"firstMessageMode":"assistant-waits-for-user",
+                 "model":{"provider":"groq","model":"llama"}}}]}}"""));
+        assertEquals("groq", plan.model().provider());
+        assertFalse(plan.assistantSpeaksFirst());
+        assertNull(plan.voice());
+        assertEquals("deepgram", plan.transcriber().provider(), "the era's default transcriber");
+    }
+}

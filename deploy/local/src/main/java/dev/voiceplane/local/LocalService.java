@@ -18,7 +18,8 @@ record LocalService(String name, int portOffset, Path module) {
      * port whichever services are built. Services missing from this list come after it.
      */
     static final List<String> PORT_ORDER =
-            List.of("assistant-service", "call-service", "telephony-service", "file-service", "credential-service");
+            List.of("assistant-service", "call-service", "telephony-service", "file-service", "credential-service",
+                    "voice-runtime");
 
     private static final String SUFFIX = "-service";
 

@@ -24,6 +24,9 @@ import sun.misc.Signal;
  */
 public final class LocalStack {
 
+    /** The voice runtime's service name (docs/voice-runtime.md). */
+    static final String RUNTIME = "voice-runtime";
+
     /** The Ingress manifest, relative to the repository root: the one routing table of both worlds. */
     static final Path INGRESS = Path.of("deploy", "k8s", "base", "ingress.yaml");
 
@@ -98,6 +101,31 @@ public final class LocalStack {
         stack.stopped.await();
     }
 
+    /**
+     * The voice runtime's settings for every service: the media token key (from the environment, else generated once
+     * and kept), and, when the runtime is built, where carriers and web calls reach it through the gateway
+     * (docs/voice-runtime.md), unless the environment says otherwise. {@code VOICE_PUBLIC_URL} (a tunnel) makes them
+     * {@code wss://<tunnel>/media/...}.
+     */
+    private Map<String, String> runtimeSettings(List<LocalService> built, int gatewayPort) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> environment = System.getenv();
+        settings.put("VOICE_MEDIA_TOKEN_KEY", StackOptions.value(environment, "VOICE_MEDIA_TOKEN_KEY")
+                .orElseGet(() -> data.secret("media-token-key", StackSecrets::newToken)));
+        if (built.stream().anyMatch(service -> service.name().equals(RUNTIME))) {
+            String base = StackOptions.value(environment, "VOICE_PUBLIC_URL")
+                    .map(url -> url.replaceFirst("^http", "ws").replaceAll("/+$", ""))
+                    .orElse("ws://localhost:" + gatewayPort);
+            settings.put("VOICE_RUNTIME_STREAM_URL", StackOptions.value(environment, "VOICE_RUNTIME_STREAM_URL")
+                    .orElse(base + "/media/stream"));
+            settings.put("VOICE_RUNTIME_WEB_CALL_URL", StackOptions.value(environment, "VOICE_RUNTIME_WEB_CALL_URL")
+                    .orElse(base + "/media/web"));
+            System.out.println("voice runtime: media streams at " + settings.get("VOICE_RUNTIME_STREAM_URL")
+                    + ", web calls at " + settings.get("VOICE_RUNTIME_WEB_CALL_URL"));
+        }
+        return settings;
+    }
+
     /** Starts everything and returns once every started service is ready. */
     void start() throws InterruptedException {
         List<LocalService> built = services.stream().filter(LocalService::isBuilt).toList();
@@ -118,6 +146,7 @@ public final class LocalStack {
         }
         services.forEach(service -> shared.put(service.urlVariable(),
                 "http://localhost:" + service.port(gatewayPort)));
+        shared.putAll(runtimeSettings(built, gatewayPort));
 
         Map<String, Integer> running = new HashMap<>();
         for (LocalService service : services) {

@@ -17,7 +17,7 @@ public final class TestKeys {
     /** sha256("key-of-org-c") */
     static final String KEY_C_SHA256 = "eceb354f21fe5f35f32226a41588448b53e043dfaf3835daace9d21507acfb2e";
 
-    static final String CONFIG = ORG_A + ":" + KEY_A + "," + ORG_B + ":" + KEY_B + "," + ORG_C + ":sha256:" + KEY_C_SHA256;
+    public static final String CONFIG = ORG_A + ":" + KEY_A + "," + ORG_B + ":" + KEY_B + "," + ORG_C + ":sha256:" + KEY_C_SHA256;
 
     private TestKeys() {
     }

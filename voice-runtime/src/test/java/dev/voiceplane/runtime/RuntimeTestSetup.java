@@ -1,0 +1,36 @@
+package dev.voiceplane.runtime;
+
+import dev.voiceplane.kit.testing.TestKeys;
+import dev.voiceplane.kit.testing.WireMockService;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.common.ResourceArg;
+import java.util.Map;
+
+/**
+ * Every test of the runtime runs with the test keys (service token, media token key) and one WireMock server
+ * standing in for call-service and credential-service (their internal paths do not overlap). The runtime has no
+ * database, so no PostgreSQL is started.
+ */
+@QuarkusTestResource(value = RuntimeTestSetup.Keys.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = WireMockService.class, restrictToAnnotatedClass = false, initArgs = @ResourceArg(
+        name = WireMockService.URL_PROPERTIES, value = "quarkus.rest-client.call-service.url,"
+                + "quarkus.rest-client.credential-service.url"))
+public class RuntimeTestSetup {
+
+    /** The keys of the test environment, without its database. */
+    public static class Keys implements QuarkusTestResourceLifecycleManager {
+        @Override
+        public Map<String, String> start() {
+            return Map.of(
+                    "voice.api-keys", TestKeys.CONFIG,
+                    "voice.internal-token", TestKeys.INTERNAL_TOKEN,
+                    "voice.media-token-key", TestKeys.MEDIA_TOKEN_KEY,
+                    "voice.runtime.start-timeout", "1s");
+        }
+
+        @Override
+        public void stop() {
+        }
+    }
+}

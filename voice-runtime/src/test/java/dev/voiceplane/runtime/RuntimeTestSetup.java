@@ -10,9 +10,10 @@ import java.util.Map;
 /**
  * Every test of the runtime runs with the test keys (service token, media token key) and one WireMock server
  * standing in for call-service and credential-service (their internal paths do not overlap). The runtime has no
- * database, so no PostgreSQL is started.
+ * database, so no PostgreSQL is started. The providers are local fakes ({@link FakeProviders}).
  */
 @QuarkusTestResource(value = RuntimeTestSetup.Keys.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = FakeProviders.class, restrictToAnnotatedClass = false)
 @QuarkusTestResource(value = WireMockService.class, restrictToAnnotatedClass = false, initArgs = @ResourceArg(
         name = WireMockService.URL_PROPERTIES, value = "quarkus.rest-client.call-service.url,"
                 + "quarkus.rest-client.credential-service.url"))

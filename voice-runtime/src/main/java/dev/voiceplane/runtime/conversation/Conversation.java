@@ -38,6 +38,7 @@ public final class Conversation {
     private static final long MS = 1_000_000L;
     private static final long GOODBYE_LIMIT_MILLIS = 15_000;
     private static final long MARK_GRACE_MILLIS = 1_000;
+    private static final long FINALIZE_WAIT_MILLIS = 1_000;
 
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
@@ -88,6 +89,7 @@ public final class Conversation {
         final StringBuilder text = new StringBuilder();
         final TextChunker chunker;
         final String userText;
+        Map<String, Object> userMessage;
         long speechEndedAt;
         String endReason;
         Runnable cancelModel;
@@ -138,6 +140,7 @@ public final class Conversation {
     private long speechEndedAt;
     private long userTurnStartedMillis;
     private long silenceTimer = -1;
+    private long finalizeTimer = -1;
     private long maxDurationTimer = -1;
     private long goodbyeTimer = -1;
     private long promptTokens;
@@ -238,6 +241,7 @@ public final class Conversation {
 
     private void callerStarted() {
         callerSpeaking = true;
+        cancelFinalizeTimer();
         transcriberEndedTurn = false;
         if (userText.isEmpty()) {
             userTurnStartedMillis = System.currentTimeMillis();
@@ -260,7 +264,23 @@ public final class Conversation {
         callerSpeaking = false;
         speechEndedAt = vad.lastVoicedAtNanos() + 20 * MS;
         transcriber.finalizeTurn();
+        // Should the transcriber not answer the finalise (no final, no end of speech), the words it gave end the turn.
+        cancelFinalizeTimer();
+        finalizeTimer = vertx.setTimer(FINALIZE_WAIT_MILLIS, id -> {
+            finalizeTimer = -1;
+            if (!callerSpeaking && !userText.isEmpty()) {
+                transcriberEndedTurn = true;
+                maybeEndTurn();
+            }
+        });
         maybeEndTurn();
+    }
+
+    private void cancelFinalizeTimer() {
+        if (finalizeTimer >= 0) {
+            vertx.cancelTimer(finalizeTimer);
+            finalizeTimer = -1;
+        }
     }
 
     private final class TranscriberEvents implements SpeechToText.Listener {
@@ -330,14 +350,24 @@ public final class Conversation {
         long endedAt = speechEndedAt == 0 ? decidedAt : Math.min(speechEndedAt, decidedAt);
         metrics.stage(Stage.END_OF_TURN, decidedAt - endedAt);
         long now = System.currentTimeMillis();
-        report(message("user", text, userTurnStartedMillis, now));
         history.add(new ChatMessage("user", text));
-        reply(text, endedAt);
+        reply(text, endedAt).userMessage = message("user", text, userTurnStartedMillis, now);
+    }
+
+    /**
+     * The caller's turn goes into the transcript once the reply to it is heard (or the call ends): until then the
+     * caller may go on speaking, and the turn is withdrawn and joined to what follows.
+     */
+    private void commitUserTurn(Response reply) {
+        if (reply != null && reply.userMessage != null) {
+            report(reply.userMessage);
+            reply.userMessage = null;
+        }
     }
 
     // ---- the assistant's side --------------------------------------------------------------------------------
 
-    private void reply(String userTurn, long endedAt) {
+    private Response reply(String userTurn, long endedAt) {
         Response reply = new Response(++epoch, userTurn, endedAt);
         response = reply;
         egress.resetFirstFrame();
@@ -352,6 +382,7 @@ public final class Conversation {
         } else {
             askModel(reply);
         }
+        return reply;
     }
 
     private void askModel(Response reply) {
@@ -490,6 +521,7 @@ public final class Conversation {
         if (!reply.audible) {
             reply.audible = true;
             reply.audibleAtMillis = System.currentTimeMillis();
+            commitUserTurn(reply);
             if (reply.userText != null) {
                 long firstAudioAt = System.nanoTime();
                 long ownNanos = (reply.modelRequestedAt - Math.max(reply.speechEndedAt
@@ -557,6 +589,7 @@ public final class Conversation {
         if (reply.completionTimer >= 0) {
             vertx.cancelTimer(reply.completionTimer);
         }
+        commitUserTurn(reply);
         String said = reply.text.toString().trim();
         if (!said.isEmpty()) {
             long now = System.currentTimeMillis();
@@ -615,6 +648,9 @@ public final class Conversation {
             history.remove(history.size() - 1);
         }
         String earlier = current.userText;
+        if (current.userMessage != null && current.userMessage.get("time") instanceof Long started) {
+            userTurnStartedMillis = started;
+        }
         if (!userText.isEmpty()) {
             userText.insert(0, earlier + " ");
         } else {
@@ -688,6 +724,7 @@ public final class Conversation {
         }
         if (goodbye && plan.endCallMessage() != null && !plan.endCallMessage().isBlank()) {
             phase = Phase.SAYING_GOODBYE;
+            commitUserTurn(response);
             if (response != null) {
                 cancel(response);
                 egress.clear();
@@ -704,6 +741,7 @@ public final class Conversation {
             return;
         }
         LOG.errorf("call %s: the %s (provider %s) failed, the call ends: %s", plan.callId(), stage, provider, reason);
+        commitUserTurn(response);
         long now = System.currentTimeMillis();
         report(message("system", "The call ended: the " + stage + " (" + provider + ") failed.", now, now));
         finish("assistant-error", true);
@@ -719,7 +757,8 @@ public final class Conversation {
         }
         phase = Phase.ENDED;
         endedReason = reason;
-        for (long timer : new long[] {silenceTimer, maxDurationTimer, goodbyeTimer}) {
+        commitUserTurn(response);
+        for (long timer : new long[] {silenceTimer, maxDurationTimer, goodbyeTimer, finalizeTimer}) {
             if (timer >= 0) {
                 vertx.cancelTimer(timer);
             }

@@ -1,0 +1,53 @@
+package dev.voiceplane.runtime;
+
+import dev.voiceplane.runtime.fake.FakeDeepgram;
+import dev.voiceplane.runtime.fake.FakeElevenLabs;
+import dev.voiceplane.runtime.fake.FakeOpenAi;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.util.Map;
+
+/**
+ * Local fakes of the providers, speaking their real protocols (Deepgram live, OpenAI streaming chat, ElevenLabs
+ * streaming speech), started once per test run; the runtime's base URLs point at them. Tests script them through
+ * the static accessors and use keys of their own per organisation, so that no test depends on another.
+ */
+public class FakeProviders implements QuarkusTestResourceLifecycleManager {
+
+    public static final String DEEPGRAM_KEY = "dg-test-key";
+    public static final String OPENAI_KEY = "sk-test-key";
+    public static final String ELEVENLABS_KEY = "el-test-key";
+
+    private static FakeDeepgram deepgram;
+    private static FakeOpenAi openai;
+    private static FakeElevenLabs elevenlabs;
+
+    public static FakeDeepgram deepgram() {
+        return deepgram;
+    }
+
+    public static FakeOpenAi openai() {
+        return openai;
+    }
+
+    public static FakeElevenLabs elevenlabs() {
+        return elevenlabs;
+    }
+
+    @Override
+    public synchronized Map<String, String> start() {
+        if (deepgram == null) {
+            deepgram = new FakeDeepgram(DEEPGRAM_KEY);
+            openai = new FakeOpenAi(OPENAI_KEY);
+            elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
+        }
+        return Map.of(
+                "voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port(),
+                "voice.runtime.url.openai", openai.baseUrl(),
+                "voice.runtime.url.elevenlabs", elevenlabs.baseUrl());
+    }
+
+    @Override
+    public void stop() {
+        // The fakes live for the whole test run (several Quarkus applications may use them); the JVM ends them.
+    }
+}

@@ -32,6 +32,7 @@ public record ApiError(Object message, String error, int statusCode) {
             case 431 -> "Request Header Fields Too Large";
             case 422 -> "Unprocessable Entity";
             case 429 -> "Too Many Requests";
+            case 426 -> "Upgrade Required";
             default -> {
                 Response.Status known = Response.Status.fromStatusCode(status);
                 yield known != null ? known.getReasonPhrase() : "Error";

@@ -37,6 +37,8 @@ public class MediaSockets {
     public static final String WEB_PATH = "/media/web/";
     private static final int MAX_EARLY_FRAMES = 100;
     private static final int MAX_WEB_FRAME = 64 * 1024;
+    /** Control messages are small (a Twilio media event is about 300 bytes); anything longer is refused unread. */
+    private static final int MAX_TEXT_MESSAGE = 16 * 1024;
 
     private final Vertx vertx;
     private final ObjectMapper json;
@@ -47,7 +49,11 @@ public class MediaSockets {
     public MediaSockets(Vertx vertx, ObjectMapper json, CallAdmission admission, RuntimeMetrics metrics,
             @ConfigProperty(name = "voice.runtime.start-timeout") Duration startTimeout) {
         this.vertx = vertx;
-        this.json = json;
+        // Carrier and client messages are a few levels deep; a parser with tight limits reads them.
+        this.json = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
+                .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                        .maxNestingDepth(16).maxStringLength(MAX_TEXT_MESSAGE).build())
+                .build());
         this.admission = admission;
         this.metrics = metrics;
         this.startTimeoutMillis = startTimeout.toMillis();
@@ -58,9 +64,26 @@ public class MediaSockets {
         router.routeWithRegex("/media/web/([^/]+)").order(-10).handler(this::web);
     }
 
+    /** A WebSocket handshake: GET, Upgrade: websocket, Connection: upgrade, and no body. */
     private static boolean upgrade(RoutingContext ctx) {
         String upgrade = ctx.request().getHeader(HttpHeaders.UPGRADE);
-        return upgrade != null && "websocket".equalsIgnoreCase(upgrade);
+        String connection = ctx.request().getHeader(HttpHeaders.CONNECTION);
+        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        return ctx.request().method() == io.vertx.core.http.HttpMethod.GET
+                && upgrade != null && "websocket".equalsIgnoreCase(upgrade)
+                && connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade")
+                && (length == null || "0".equals(length.trim()))
+                && ctx.request().getHeader(HttpHeaders.TRANSFER_ENCODING) == null;
+    }
+
+    /** Upgrades, or answers in the error shape when the handshake cannot be completed. */
+    private static void upgradeTo(RoutingContext ctx, java.util.function.Consumer<ServerWebSocket> then) {
+        try {
+            ctx.request().toWebSocket().onSuccess(then::accept)
+                    .onFailure(failure -> LOG.debugf("media upgrade failed: %s", failure.getMessage()));
+        } catch (IllegalStateException refused) {
+            refuse(ctx, 400, "the WebSocket handshake cannot be completed: " + refused.getMessage());
+        }
     }
 
     private static void refuse(RoutingContext ctx, int status, String message) {
@@ -71,12 +94,15 @@ public class MediaSockets {
     // ---- carrier streams ---------------------------------------------------------------------------------------
 
     private void stream(RoutingContext ctx) {
+        if (ctx.request().method() != io.vertx.core.http.HttpMethod.GET) {
+            refuse(ctx, 405, "the media stream is a WebSocket: GET with Upgrade: websocket");
+            return;
+        }
         if (!upgrade(ctx)) {
             refuse(ctx, 426, "the media stream is a WebSocket: connect with Upgrade: websocket");
             return;
         }
-        ctx.request().toWebSocket().onSuccess(socket -> new CarrierStream(socket).run())
-                .onFailure(failure -> LOG.debugf("media stream upgrade failed: %s", failure.getMessage()));
+        upgradeTo(ctx, socket -> new CarrierStream(socket).run());
     }
 
     /** One carrier media stream: waits for {@code start}, admits the call, then feeds the conversation. */
@@ -112,6 +138,15 @@ public class MediaSockets {
         }
 
         private void text(String text) {
+            if (text.length() > MAX_TEXT_MESSAGE) {
+                LOG.warnf("media stream closed: a message of %d characters", text.length());
+                metrics.refused("protocol");
+                if (conversation != null) {
+                    conversation.hungUp("unknown-error");
+                }
+                MediaSockets.close(socket, (short) 1009, "message too long");
+                return;
+            }
             JsonNode message;
             try {
                 message = json.readTree(text);
@@ -254,8 +289,7 @@ public class MediaSockets {
             refuse(ctx, 426, "a web call is a WebSocket: connect with Upgrade: websocket");
             return;
         }
-        ctx.request().toWebSocket().onSuccess(socket -> webCall(socket, grant))
-                .onFailure(failure -> LOG.debugf("web call upgrade failed: %s", failure.getMessage()));
+        upgradeTo(ctx, socket -> webCall(socket, grant));
     }
 
     private void webCall(ServerWebSocket socket, MediaTokens.Grant grant) {
@@ -286,7 +320,7 @@ public class MediaSockets {
         socket.textMessageHandler(text -> {
             JsonNode message;
             try {
-                message = json.readTree(text);
+                message = text.length() > MAX_TEXT_MESSAGE ? null : json.readTree(text);
             } catch (Exception e) {
                 message = null;
             }

@@ -1,0 +1,84 @@
+package dev.voiceplane.runtime.fake;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The fake web caller against a stand-in of the runtime's web-call WebSocket. */
+class FakeWebCallerTest {
+
+    private MediaServerStandIn runtime;
+    private FakeWebCaller caller;
+
+    @BeforeEach
+    void start() throws Exception {
+        runtime = new MediaServerStandIn();
+        caller = FakeWebCaller.connect(runtime.url("/web-call/call-1?token=abc"));
+    }
+
+    @AfterEach
+    void stop() {
+        caller.close();
+        runtime.close();
+    }
+
+    @Test
+    void sendsPcmFramesWithTheSpeechAndHearsTheReply() {
+        byte[] speech = SpeechFixtures.pcm16k("hello there");
+        FakeCaller.Utterance utterance = caller.say(speech);
+        Eventually.until("the utterance is sent", () -> utterance.ended().isDone());
+        assertEquals("/web-call/call-1?token=abc", runtime.uri);
+        Eventually.until("frames after it", () -> runtime.binaries.size() > speech.length / 640 + 2);
+        assertTrue(runtime.binaries.stream().allMatch(frame -> frame.length == 640));
+        byte[] all = new byte[runtime.binaries.size() * 640];
+        for (int i = 0; i < runtime.binaries.size(); i++) {
+            System.arraycopy(runtime.binaries.get(i), 0, all, i * 640, 640);
+        }
+        boolean found = false;
+        for (int at = 0; at + speech.length <= all.length && !found; at += 640) {
+            found = Arrays.equals(all, at, at + speech.length, speech, 0, speech.length);
+        }
+        assertTrue(found, "the speech is sent whole, frame-aligned");
+
+        runtime.sendBinary(SpeechFixtures.pcm16k("hi"));
+        assertTrue(utterance.voiceToVoiceMs(Duration.ofSeconds(10)) >= 0);
+    }
+
+    @Test
+    void marksClearsAndClientMessages() {
+        byte[] reply = SpeechFixtures.pcm16k("a reply long enough to be cleared before its end");
+        runtime.sendBinary(Arrays.copyOf(reply, 1280));
+        runtime.send(new JsonObject().put("type", "mark").put("name", "short"));
+        Eventually.until("the first mark is echoed", () -> runtime.texts.size() == 1);
+        assertEquals(new JsonObject().put("type", "mark").put("name", "short"), runtime.texts.get(0));
+        assertEquals(1280, caller.playedAudio().length);
+
+        runtime.sendBinary(reply);
+        runtime.send(new JsonObject().put("type", "mark").put("name", "long"));
+        runtime.send(new JsonObject().put("type", "clear"));
+        runtime.send(new JsonObject().put("type", "transcript").put("role", "user").put("transcript", "hi"));
+        Eventually.until("the pending mark is echoed", () -> runtime.texts.size() == 2);
+        assertEquals("long", runtime.texts.get(1).getString("name"));
+        assertTrue(caller.playedAudio().length < 1280 + reply.length);
+        Eventually.until("the client message is recorded", () -> !caller.messages().isEmpty());
+        assertEquals(List.of(new JsonObject().put("type", "transcript").put("role", "user").put("transcript", "hi")),
+                caller.messages());
+    }
+
+    @Test
+    void hangUpSaysSoThenCloses() throws Exception {
+        FakeCaller.Closed closed = caller.hangUp().get(10, TimeUnit.SECONDS);
+        runtime.closed.get(10, TimeUnit.SECONDS);
+        assertFalse(closed.byRuntime());
+        assertEquals(List.of(new JsonObject().put("type", "hangup")), runtime.texts);
+    }
+}

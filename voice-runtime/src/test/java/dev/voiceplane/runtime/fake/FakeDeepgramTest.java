@@ -118,6 +118,7 @@ class FakeDeepgramTest {
     void pcm16AndPerConnectionScripts() throws Exception {
         deepgram = new FakeDeepgram("k").script("default one", "default two").scriptFor(1, "second connection");
         String query = "?encoding=linear16&sample_rate=16000&channels=1";
+        assertThrows(ExecutionException.class, () -> connect(query, "Token refused"), "a refused one does not count");
         Client first = connect(query, "Token k");
         Client second = connect(query, "Token k");
         byte[] speech = SpeechFixtures.pcm16k("what is the weather like today");
@@ -132,6 +133,7 @@ class FakeDeepgramTest {
         assertEquals(List.of("second connection", ""), transcripts(second.finals()),
                 "past the end of the script, segments are empty");
         assertFalse(first.texts().stream().anyMatch(t -> t.contains("SpeechStarted")), "vad_events not asked");
+        assertEquals(3, deepgram.connections());
     }
 
     @Test

@@ -41,7 +41,11 @@ class FakeTwilioCallerTest {
         byte[] speech = SpeechFixtures.mulaw8k("hello there");
         FakeCaller.Utterance utterance = caller.say(speech);
         Eventually.until("the utterance is sent", () -> utterance.ended().isDone());
-        Eventually.until("a frame after it", () -> runtime.events("media").size() > speech.length / 160 + 2);
+        Eventually.until("the speech and a frame after it", () -> {
+            byte[] sent = sentAudio();
+            int at = indexOf(sent, speech);
+            return at >= 0 && sent.length - at - speech.length >= 160;
+        });
 
         assertEquals("/twilio/stream", runtime.uri);
         JsonObject connected = runtime.texts.get(0);
@@ -169,6 +173,14 @@ class FakeTwilioCallerTest {
         runtime.ws().close((short) 1008, "media token refused");
         FakeCaller.Closed closed = caller.closed().get(10, TimeUnit.SECONDS);
         assertEquals(new FakeCaller.Closed((short) 1008, "media token refused", true), closed);
+    }
+
+    private byte[] sentAudio() {
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        for (JsonObject frame : runtime.events("media")) {
+            sent.writeBytes(Base64.getDecoder().decode(frame.getJsonObject("media").getString("payload")));
+        }
+        return sent.toByteArray();
     }
 
     private JsonObject media(byte[] audio) {

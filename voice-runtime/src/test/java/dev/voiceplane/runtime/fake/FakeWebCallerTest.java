@@ -37,17 +37,21 @@ class FakeWebCallerTest {
         FakeCaller.Utterance utterance = caller.say(speech);
         Eventually.until("the utterance is sent", () -> utterance.ended().isDone());
         assertEquals("/web-call/call-1?token=abc", runtime.uri);
-        Eventually.until("frames after it", () -> runtime.binaries.size() > speech.length / 640 + 2);
+        // The speech, whole and frame-aligned, then at least one frame of silence.
+        Eventually.until("the speech and a frame after it", () -> {
+            List<byte[]> frames = List.copyOf(runtime.binaries);
+            byte[] all = new byte[frames.size() * 640];
+            for (int i = 0; i < frames.size(); i++) {
+                System.arraycopy(frames.get(i), 0, all, i * 640, 640);
+            }
+            for (int at = 0; at + speech.length + 640 <= all.length; at += 640) {
+                if (Arrays.equals(all, at, at + speech.length, speech, 0, speech.length)) {
+                    return true;
+                }
+            }
+            return false;
+        });
         assertTrue(runtime.binaries.stream().allMatch(frame -> frame.length == 640));
-        byte[] all = new byte[runtime.binaries.size() * 640];
-        for (int i = 0; i < runtime.binaries.size(); i++) {
-            System.arraycopy(runtime.binaries.get(i), 0, all, i * 640, 640);
-        }
-        boolean found = false;
-        for (int at = 0; at + speech.length <= all.length && !found; at += 640) {
-            found = Arrays.equals(all, at, at + speech.length, speech, 0, speech.length);
-        }
-        assertTrue(found, "the speech is sent whole, frame-aligned");
 
         runtime.sendBinary(SpeechFixtures.pcm16k("hi"));
         assertTrue(utterance.voiceToVoiceMs(Duration.ofSeconds(10)) >= 0);

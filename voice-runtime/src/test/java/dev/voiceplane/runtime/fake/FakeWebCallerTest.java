@@ -70,10 +70,11 @@ class FakeWebCallerTest {
         runtime.send(new JsonObject().put("type", "mark").put("name", "long"));
         runtime.send(new JsonObject().put("type", "clear"));
         runtime.send(new JsonObject().put("type", "transcript").put("role", "user").put("transcript", "hi"));
-        Eventually.until("the pending mark is echoed", () -> runtime.texts.size() == 2);
-        assertEquals("long", runtime.texts.get(1).getString("name"));
-        assertTrue(caller.playedAudio().length < 1280 + reply.length);
         Eventually.until("the client message is recorded", () -> !caller.messages().isEmpty());
+        assertEquals(1, caller.clears().size());
+        assertTrue(caller.playedAudio().length < 1280 + reply.length);
+        assertEquals(List.of("long"), caller.receivedMarks().subList(1, 2));
+        assertEquals(List.of("short"), caller.echoedMarks(), "a mark dropped by a clear is not echoed");
         assertEquals(List.of(new JsonObject().put("type", "transcript").put("role", "user").put("transcript", "hi")),
                 caller.messages());
     }

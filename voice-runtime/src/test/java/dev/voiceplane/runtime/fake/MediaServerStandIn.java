@@ -27,7 +27,9 @@ final class MediaServerStandIn implements AutoCloseable {
 
     MediaServerStandIn() throws Exception {
         server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-                .webSocketHandler(ws -> {
+                // Upgraded from the request handler: a server with only a WebSocket handler fails its upgrades once
+                // a Quarkus test ran in the same JVM (a null request handler inside Vert.x).
+                .requestHandler(request -> request.toWebSocket().onSuccess(ws -> {
                     uri = ws.uri();
                     ws.textMessageHandler(text -> {
                         JsonObject json = new JsonObject(text);
@@ -40,7 +42,7 @@ final class MediaServerStandIn implements AutoCloseable {
                     });
                     ws.closeHandler(v -> closed.complete(null));
                     socket.complete(ws);
-                })
+                }))
                 .listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 

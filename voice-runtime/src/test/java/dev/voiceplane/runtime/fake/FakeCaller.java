@@ -27,8 +27,8 @@ import java.util.concurrent.TimeUnit;
  * frame ({@code started}) and of the frame holding its last sample ({@code ended}, "tEnd").
  *
  * <p>Listening, as the carrier's player does: received audio is queued and played in real time (one frame per
- * 20 ms slot); a received mark is echoed once the audio queued before it has played; a clear drops the queue and
- * echoes the pending marks at once. Recorded: all audio received and all audio played; per utterance, the arrival of
+ * 20 ms slot); a received mark is echoed once the audio queued before it has played; a clear drops the queue (and
+ * echoes the pending marks at once, where the protocol says so). Recorded: all audio received and all audio played; per utterance, the arrival of
  * the first non-silent audio after its end (voice-to-voice = that − tEnd) and the first clear after it started, while
  * unanswered (barge-in = that − its start); underruns: the queue ran dry in the middle of assistant audio and audio
  * came again before any mark (so the runtime is expected to end each utterance with a mark); the close of the socket.
@@ -193,6 +193,9 @@ public abstract class FakeCaller implements AutoCloseable {
     /** A binary message from the runtime. */
     abstract void binary(byte[] message);
 
+    /** Whether a clear echoes the marks it drops (Twilio: yes; the web-call protocol: no). */
+    abstract boolean echoMarksOnClear();
+
     /** Whether a chunk of received audio is silence (no sample louder than a whisper). */
     abstract boolean silent(byte[] audio);
 
@@ -350,12 +353,12 @@ public abstract class FakeCaller implements AutoCloseable {
         playQueue.add(new Mark(name));
     }
 
-    /** Drops the queued audio and echoes the pending marks at once, as Twilio does. */
+    /** Drops the queued audio; echoes the pending marks at once when the protocol says so (Twilio does). */
     final void clear() {
         long now = System.nanoTime();
         clears.add(now);
         for (Object item : playQueue) {
-            if (item instanceof Mark m) {
+            if (item instanceof Mark m && echoMarksOnClear()) {
                 echo(m.name());
             }
         }

@@ -73,6 +73,7 @@ public final class FakeDeepgram implements AutoCloseable {
     private volatile Failure failure = Failure.NONE;
 
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger openConnections = new AtomicInteger();
     private final AtomicInteger finalizes = new AtomicInteger();
     private final DoubleAdder audioSeconds = new DoubleAdder();
@@ -114,7 +115,10 @@ public final class FakeDeepgram implements AutoCloseable {
         return this;
     }
 
-    /** The transcripts of the speech segments of the {@code connection}-th connection (0-based, in accept order). */
+    /**
+     * The transcripts of the speech segments of the {@code connection}-th accepted connection (0-based; refused
+     * upgrades do not count).
+     */
     public FakeDeepgram scriptFor(int connection, String... transcripts) {
         scripts.put(connection, List.of(transcripts));
         return this;
@@ -159,7 +163,7 @@ public final class FakeDeepgram implements AutoCloseable {
         return this;
     }
 
-    /** Upgrades accepted so far (or attempted, for the refusing failure modes). */
+    /** Upgrade requests so far, refused ones included. */
     public int connections() {
         return connections.get();
     }
@@ -220,7 +224,7 @@ public final class FakeDeepgram implements AutoCloseable {
         }
         lastAuthorization = request.getHeader("Authorization");
         lastQuery = parseQuery(request.query());
-        int index = connections.getAndIncrement();
+        connections.incrementAndGet();
         Failure mode = failure;
         if (!("Token " + apiKey).equals(lastAuthorization) || mode == Failure.REFUSE_401) {
             request.response().setStatusCode(401).putHeader("content-type", "application/json")
@@ -233,7 +237,7 @@ public final class FakeDeepgram implements AutoCloseable {
             return;
         }
         Map<String, List<String>> query = lastQuery;
-        List<String> transcripts = scripts.getOrDefault(index, script);
+        List<String> transcripts = scripts.getOrDefault(accepted.getAndIncrement(), script);
         request.toWebSocket().onSuccess(ws -> {
             openConnections.incrementAndGet();
             ws.closeHandler(v -> openConnections.decrementAndGet());

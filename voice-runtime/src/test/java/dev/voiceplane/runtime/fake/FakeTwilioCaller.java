@@ -134,6 +134,11 @@ public final class FakeTwilioCaller extends FakeCaller {
     }
 
     @Override
+    boolean echoMarksOnClear() {
+        return true;
+    }
+
+    @Override
     void binary(byte[] message) {
         record(new JsonObject().put("unexpectedBinaryBytes", message.length));
     }

@@ -12,9 +12,10 @@ import java.util.concurrent.CompletableFuture;
  * <p>Protocol (the runtime's web-call protocol): audio both ways as binary messages of PCM16 LE, 16 kHz, mono, one
  * 20 ms frame (640 bytes) per message; the caller sends a frame every 20 ms (silence, zeros, unless {@link #say}
  * speech is playing). JSON text control messages from the runtime: {@code {"type":"mark","name"}} (echoed back the
- * same once the audio before it has played), {@code {"type":"clear"}} (drops the queued audio, echoes pending marks at
- * once); any other JSON message is recorded in {@link #messages} (the assistant's client messages). The caller ends
- * the call with {@code {"type":"hangup"}} ({@link #hangUp()}). See {@link FakeCaller} for what is recorded.
+ * same once the audio before it has played), {@code {"type":"clear"}} (drops the queued audio; the marks dropped with
+ * it are not echoed); any other JSON message ({@code started}, {@code transcript} and the other client messages,
+ * {@code ended}, {@code error}) is recorded in {@link #messages}. The caller ends the call with
+ * {@code {"type":"hangup"}} ({@link #hangUp()}). The protocol is docs/web-calls.md. See {@link FakeCaller} for what is recorded.
  */
 public final class FakeWebCaller extends FakeCaller {
 
@@ -76,6 +77,11 @@ public final class FakeWebCaller extends FakeCaller {
             case "clear" -> clear();
             default -> record(json);
         }
+    }
+
+    @Override
+    boolean echoMarksOnClear() {
+        return false;
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.voiceplane.kit.http.BodyLimit;
 import dev.voiceplane.kit.http.ErrorMappers;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
+import java.io.UnsupportedEncodingException;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.core.multipart.MultipartParser;
 
@@ -13,8 +14,8 @@ import org.jboss.resteasy.reactive.server.core.multipart.MultipartParser;
  * client's mistake, so a 400 in the error shape that says what is wrong. Found by the fuzz suite and issue 24 (each
  * was a 500): no boundary in the body or a body cut short (a bare {@link IOException}), a raw line break inside a
  * part's header such as the file name ({@link MultipartParser.MalformedMessageException}), and a
- * {@code filename*=UTF-8''…} whose percent-escapes are malformed (the parser's URLDecoder throws
- * {@link IllegalArgumentException}). The same exceptions from anywhere else are left to the kit's mapping.
+ * {@code filename*=…''…} whose percent-escapes or charset cannot be decoded. The same exceptions from anywhere else
+ * are left to the kit's mapping.
  */
 public class MultipartErrors {
 
@@ -44,11 +45,17 @@ public class MultipartErrors {
                 + "filename*=UTF-8''…)").toResponse();
     }
 
+    /**
+     * The parser decodes {@code filename*=charset''escapes} with URLDecoder: a malformed escape throws
+     * {@link IllegalArgumentException}, an empty or unknown charset a RuntimeException around
+     * {@link java.io.UnsupportedEncodingException} (found by the fuzz suite).
+     */
     @ServerExceptionMapper
-    public Response malformedFileName(IllegalArgumentException e) {
+    public Response malformedFileName(RuntimeException e) {
         if (fromFormParser(e)) {
-            return ApiError.of(400, NOT_MULTIPART + "the file name (filename*) is not valid percent-encoded UTF-8: "
-                    + e.getMessage()).toResponse();
+            String why = e.getCause() instanceof UnsupportedEncodingException charset ? charset.getMessage() : e.getMessage();
+            return ApiError.of(400, NOT_MULTIPART + "the file name (filename*) cannot be decoded as charset''"
+                    + "percent-encoded text: " + why).toResponse();
         }
         return kit.unexpected(e);
     }

@@ -88,6 +88,14 @@ class HostileUploadTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"filename*=''x.txt", "filename*=no-such-charset''x.txt", "filename*=UTF-8''%", "filename*=UTF-8''%E2%8"})
+    void aFileNameThatCannotBeDecodedIsA400(String fileName) {
+        RawHttp.Answer answer = post("/file", form("Content-Disposition: form-data; name=\"file\"; " + fileName
+                + "\r\nContent-Type: text/plain", "hello".getBytes(UTF_8)));
+        assertThat(error(answer, 400).path("message").toString(), containsString("file name"));
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"/file/upload", "/file"})
     void aFileNameWithARawLineFeedIsA400(String path) {
         RawHttp.Answer answer = post(path, form("Content-Disposition: form-data; name=\"file\"; filename=\"a\nb.txt\"\r\n"

@@ -282,7 +282,8 @@ final class HostileInput {
             case 10 -> (validBody + pick(random, List.of(" {}", "x", ",", "]"))).getBytes(UTF_8);
             case 11 -> oversized();
             case 12 -> concat(valid, new byte[] {(byte) 0xc3});
-            case 13 -> validBody.replace("\"", "'").getBytes(UTF_8);
+            // Single quotes; a body without strings ({}) gets one, or it would stay valid.
+            case 13 -> (validBody.contains("\"") ? validBody.replace("\"", "'") : "{'a':1}").getBytes(UTF_8);
             case 14 -> ("/* c */" + validBody).getBytes(UTF_8);
             case 15 -> valueAt(validBody, pick(random, List.of("NaN", "Infinity", "01", "+1", "0x10", ".5", "1.", "-")));
             case 16 -> validBody.getBytes(java.nio.charset.StandardCharsets.UTF_16);

@@ -57,7 +57,7 @@ public class Authentication {
     private final Map<Class<? extends RouteVerifier>, RouteVerifier> verifierBeans = new ConcurrentHashMap<>();
     private final BeanManager beans;
     /** Worked out on the first request (every resource bean exists by then), then read without a lock. */
-    private volatile VerifiedRoutes verifiedRoutes;
+    private volatile ResourceRoutes resourceRoutes;
 
     /** How a matched resource method authenticates: internal (service token), by a verifier, or by an API key. */
     private record Route(boolean internalResource, VerifiedBy verifiedBy) {
@@ -104,26 +104,27 @@ public class Authentication {
 
     /**
      * The check that comes before any other (the path is the request's, normalised): an {@code /internal/} path
-     * takes the service token, the path of a route declared {@link VerifiedBy} is passed on (its verifier needs the
-     * body), and any other path takes a valid API key. It answers nothing a later check would not: the JAX-RS filter
-     * still authenticates the route that matches.
+     * takes the service token; the path of a JAX-RS route takes a valid API key, unless the route is declared
+     * {@link VerifiedBy} (its verifier needs the body, so it runs later); any other path is not this class's (Quarkus's
+     * own endpoints, a service's own Vert.x routes that authenticate themselves, an unknown path: 404). It answers
+     * nothing a later check would not: the JAX-RS filter still authenticates the route that matches.
      *
      * @return the 401 to answer, or empty to pass the request on
      */
     public Optional<ApiError> firstCheck(String path, String authorization) {
-        Optional<String> bearer = bearerToken(authorization);
         if (path.equals("/internal") || path.startsWith(INTERNAL_PREFIX)) {
-            return isServiceToken(bearer) ? Optional.empty() : Optional.of(ApiError.of(401, INVALID_TOKEN));
+            return isServiceToken(bearerToken(authorization)) ? Optional.empty()
+                    : Optional.of(ApiError.of(401, INVALID_TOKEN));
         }
-        if (verifiedRoutes().matches(path)) {
+        if (resourceRoutes().kind(path) != ResourceRoutes.Kind.KEY) {
             return Optional.empty();
         }
-        return bearer.flatMap(keys::organisationOf).isPresent() ? Optional.empty()
+        return bearerToken(authorization).flatMap(keys::organisationOf).isPresent() ? Optional.empty()
                 : Optional.of(ApiError.of(401, INVALID_KEY));
     }
 
-    private VerifiedRoutes verifiedRoutes() {
-        VerifiedRoutes known = verifiedRoutes;
+    private ResourceRoutes resourceRoutes() {
+        ResourceRoutes known = resourceRoutes;
         if (known == null) {
             List<Class<?>> resources = new ArrayList<>();
             for (Bean<?> bean : beans.getBeans(Object.class, Any.Literal.INSTANCE)) {
@@ -131,8 +132,8 @@ public class Authentication {
                     resources.add(bean.getBeanClass());
                 }
             }
-            known = VerifiedRoutes.of(resources);
-            verifiedRoutes = known;
+            known = ResourceRoutes.of(resources);
+            resourceRoutes = known;
         }
         return known;
     }

@@ -14,16 +14,15 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * What runs on every request, in order (service-kit/README.md tells the same story):
  *
  * <ol>
  * <li>{@link RequestIds}: the request gets its id, echoed on every answer below.</li>
- * <li>{@link Authentication#firstCheck}: a request without a valid API key (or service token, on {@code /internal/})
- *     is a 401 whatever else is wrong with it; routes declared {@code @VerifiedBy} and Quarkus's own endpoints
- *     ({@code /q/}: health, metrics) are passed on.</li>
+ * <li>{@link Authentication#firstCheck}: a request to a JAX-RS route without a valid API key (or service token, on
+ *     {@code /internal/}) is a 401 whatever else is wrong with it; routes declared {@code @VerifiedBy} and paths that
+ *     are not JAX-RS routes (Quarkus's {@code /q/}, a service's own Vert.x routes) are passed on.</li>
  * <li>{@link RequestLimits}: request line (414), header block (431), declared body length (413).</li>
  * <li>{@link RequestTargets}: path and query are a URI with well-formed, UTF-8 percent-escapes (400). Quarkus's
  *     own check, which would answer an empty 400 before any of this, is off ({@link TargetCheckHandover}).</li>
@@ -62,18 +61,13 @@ public class RequestPipeline {
     private final RequestBodyReception bodies;
     private final BodyLimit bodyLimit;
     private final Authentication authentication;
-    /** Quarkus's own endpoints (health, metrics, the OpenAPI document) take no key. */
-    private final String nonApplicationRoot;
 
     RequestPipeline(RequestLimits limits, RequestBodyReception bodies, BodyLimit bodyLimit,
-            Authentication authentication,
-            @ConfigProperty(name = "quarkus.http.non-application-root-path", defaultValue = "q") String nonApplicationRoot) {
+            Authentication authentication) {
         this.limits = limits;
         this.bodies = bodies;
         this.bodyLimit = bodyLimit;
         this.authentication = authentication;
-        String root = nonApplicationRoot.startsWith("/") ? nonApplicationRoot : "/" + nonApplicationRoot;
-        this.nonApplicationRoot = root.endsWith("/") ? root : root + "/";
     }
 
     void filters(@Observes Filters filters) {
@@ -105,15 +99,11 @@ public class RequestPipeline {
 
     /**
      * Authentication before any other check looks at the request (issue 24: an upload without a key answered 415,
-     * an oversized one 413). The path is normalised as the router will see it ({@code /q/../internal/x} is internal).
+     * an oversized one 413). The path is normalised as the router will see it ({@code /note/../internal/x} is
+     * internal).
      */
     private void authenticateFirst(RoutingContext ctx) {
-        String path = path(ctx);
-        if (path.startsWith(nonApplicationRoot)) {
-            ctx.next();
-            return;
-        }
-        Optional<ApiError> refused = authentication.firstCheck(path, ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+        Optional<ApiError> refused = authentication.firstCheck(path(ctx), ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
         if (refused.isPresent()) {
             refuse(ctx, refused.get());
             return;

@@ -40,7 +40,6 @@ class AuthenticationFirstTest {
             "GET /note?limit=%E0%80 HTTP/1.1\r\nHost: x|",
             "GET /note/{x} HTTP/1.1\r\nHost: x|",
             "DELETE /note HTTP/1.1\r\nHost: x|",
-            "GET /no-such-route HTTP/1.1\r\nHost: x|",
             "GET /note HTTP/1.1\r\nHost: x\r\nAccept: text/html|",
             "POST /hook/unsigned HTTP/1.1\r\nHost: x\r\nContent-Type: ;\r\nContent-Length: 1|x");
 
@@ -87,6 +86,14 @@ class AuthenticationFirstTest {
                 assertThat(error.path("message").asText(), containsString("service token"));
             }
         }
+    }
+
+    /** A path that is no route is not authenticated by the kit: 404 with or without a key. */
+    @Test
+    void aPathThatIsNoRouteIs404() {
+        assertEquals(404, RawHttp.send("GET /no-such-route HTTP/1.1\r\nHost: x").status());
+        assertEquals(404, RawHttp.send("GET /no-such-route HTTP/1.1\r\nHost: x\r\nAuthorization: "
+                + TestKeys.bearer(TestKeys.KEY_A)).status());
     }
 
     @Test

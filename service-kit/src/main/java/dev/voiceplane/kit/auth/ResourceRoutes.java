@@ -9,42 +9,65 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The request paths of the routes declared {@link VerifiedBy}, worked out once from the resource classes' JAX-RS
- * annotations, for the check that runs before routing ({@link Authentication#firstCheck}): a request to one of them
- * carries a signature over its body rather than a key, so it is passed on to be verified once its body is in. A
- * template variable matches any one segment; a path that matches here but no route still meets JAX-RS's own
- * authentication, so matching generously never opens anything.
+ * The request paths of the JAX-RS routes, worked out once from the resource classes' annotations, for the check
+ * that runs before routing ({@link Authentication#firstCheck}): which paths are JAX-RS routes at all (others, such as
+ * Quarkus's {@code /q/} endpoints or a service's own Vert.x routes, authenticate themselves), and which of them are
+ * declared {@link VerifiedBy} (they carry a signature over their body rather than a key). A template variable
+ * matches any one segment, whatever the method: matching generously only ever asks for a key, or passes a request on
+ * to JAX-RS's own authentication.
  */
-final class VerifiedRoutes {
+final class ResourceRoutes {
 
-    private final List<Pattern> paths;
-
-    private VerifiedRoutes(List<Pattern> paths) {
-        this.paths = List.copyOf(paths);
+    /** How a path authenticates before routing. */
+    enum Kind {
+        /** Not a JAX-RS route: passed on. */
+        NONE,
+        /** A route declared {@link VerifiedBy}: passed on to its verifier. */
+        VERIFIED,
+        /** Any other route: an API key. */
+        KEY
     }
 
-    static VerifiedRoutes of(Iterable<Class<?>> resourceClasses) {
-        List<Pattern> paths = new ArrayList<>();
+    private final List<Pattern> verified;
+    private final List<Pattern> keyed;
+
+    private ResourceRoutes(List<Pattern> verified, List<Pattern> keyed) {
+        this.verified = List.copyOf(verified);
+        this.keyed = List.copyOf(keyed);
+    }
+
+    static ResourceRoutes of(Iterable<Class<?>> resourceClasses) {
+        List<Pattern> verified = new ArrayList<>();
+        List<Pattern> keyed = new ArrayList<>();
         for (Class<?> type : resourceClasses) {
             Path classPath = type.getAnnotation(Path.class);
-            if (classPath == null) {
+            if (classPath == null || type.isInterface()) {
                 continue;
             }
             boolean classVerified = type.isAnnotationPresent(VerifiedBy.class);
             for (Method method : type.getMethods()) {
-                if (!isResourceMethod(method) || !(classVerified || method.isAnnotationPresent(VerifiedBy.class))) {
+                if (!isResourceMethod(method)) {
                     continue;
                 }
                 Path methodPath = method.getAnnotation(Path.class);
-                paths.add(pattern(classPath.value() + "/" + (methodPath == null ? "" : methodPath.value())));
+                Pattern path = pattern(classPath.value() + "/" + (methodPath == null ? "" : methodPath.value()));
+                (classVerified || method.isAnnotationPresent(VerifiedBy.class) ? verified : keyed).add(path);
             }
         }
-        return new VerifiedRoutes(paths);
+        return new ResourceRoutes(verified, keyed);
     }
 
-    boolean matches(String path) {
-        for (Pattern verified : paths) {
-            if (verified.matcher(path).matches()) {
+    /** A verified route wins over a key route of the same path: JAX-RS authenticates what actually matches. */
+    Kind kind(String path) {
+        if (matches(verified, path)) {
+            return Kind.VERIFIED;
+        }
+        return matches(keyed, path) ? Kind.KEY : Kind.NONE;
+    }
+
+    private static boolean matches(List<Pattern> patterns, String path) {
+        for (Pattern pattern : patterns) {
+            if (pattern.matcher(path).matches()) {
                 return true;
             }
         }

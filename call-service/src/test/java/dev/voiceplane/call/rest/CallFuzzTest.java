@@ -52,6 +52,8 @@ class CallFuzzTest {
                 .endpoint(Endpoint.post("/call/webhook-secret/rotate", "{\"overlapSeconds\":60}", "{}"))
                 .endpoint(Endpoint.post("/internal/call/inbound", "{}"))
                 .endpoint(Endpoint.get("/internal/call/{id}/runtime"))
+                .readsBack("/call/web", "/call")
+                .readsBack("/call/phone", "/call")
                 .cases(1500)
                 .run();
     }

@@ -102,7 +102,9 @@ public class FileResource {
                 .build();
     }
 
-    /** Exactly one file part, named {@value #PART}: anything else is refused before a byte is looked at. */
+    /**
+     * Exactly one file part, named {@value #PART}, with content: anything else is refused before a byte is looked at.
+     */
     private static FileUpload onlyFilePart(List<FileUpload> parts) {
         List<FileUpload> files = parts == null ? List.of() : parts;
         List<String> others = files.stream().map(FileUpload::name).filter(name -> !PART.equals(name)).distinct().toList();
@@ -115,6 +117,14 @@ public class FileResource {
         if (files.size() > 1) {
             throw ApiException.invalid("Invalid file: send exactly one part named \"file\" (got " + files.size() + ")");
         }
-        return files.getFirst();
+        FileUpload file = files.getFirst();
+        if (file.uploadedFile() == null) {
+            // The form parser keeps no file for a part whose content is itself multipart (multipart/mixed) and that
+            // has no file name: there are no bytes to store (issue 24: this was a NullPointerException, a 500).
+            throw ApiException.invalid("Invalid file: the part named \"file\" holds no file content"
+                    + (file.contentType() == null ? "" : " (it is " + file.contentType() + ")")
+                    + "; send the file's bytes as that part, with a file name, not a nested multipart/mixed body");
+        }
+        return file;
     }
 }

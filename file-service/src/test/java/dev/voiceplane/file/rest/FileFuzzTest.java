@@ -6,9 +6,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every public endpoint of file-service under the kit's fuzz suite (service-kit/README.md). The suite sends JSON
- * and hostile bodies, so on the upload routes it exercises the refusals (a body that is not multipart, bad headers,
- * bad types); well-formed multipart uploads are FileUploadTest's. The PATCH body is the one JSON body it takes.
+ * Every public endpoint of file-service under the kit's fuzz suite (service-kit/README.md). The upload routes get
+ * JSON and hostile bodies (a body that is not multipart, bad headers, bad types) and multipart forms, well-formed and
+ * hostile (a part nested in the file part, odd file-name encodings, raw control characters): what is accepted must
+ * read back with its bytes exactly. The PATCH body is the one JSON body it takes.
  */
 @QuarkusTest
 class FileFuzzTest {
@@ -18,6 +19,9 @@ class FileFuzzTest {
         FuzzSuite.of("file-service")
                 .endpoint(Endpoint.post("/file/upload", "{\"file\":\"not multipart\"}"))
                 .endpoint(Endpoint.post("/file", "{\"file\":\"not multipart\"}"))
+                .endpoint(Endpoint.upload("/file/upload"))
+                .endpoint(Endpoint.upload("/file"))
+                .readsBack("/file/upload", "/file")
                 .endpoint(Endpoint.list("/file"))
                 .endpoint(Endpoint.get("/file/{id}"))
                 .endpoint(Endpoint.get("/file/{id}/content"))

@@ -3,6 +3,8 @@ package dev.voiceplane.kit.auth;
 import dev.voiceplane.kit.error.ApiError;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -12,6 +14,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,6 +29,12 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  * for the key's organisation; routes under {@code /internal/} take the service token instead and the
  * organisation from {@value #ORG_HEADER}; routes declared {@link VerifiedBy} a verifier (carrier webhooks) take
  * whatever that verifier checks, never an API key. Anything else is a 401 in the error shape.
+ *
+ * <p>Two checks: {@link #firstCheck} runs before anything else looks at the request (the kit's request pipeline,
+ * before its limits, target, content type and body checks), so that a request without a valid key or token is a 401
+ * whatever else is wrong with it (issue 24: an upload without a key answered 415); {@link #authenticate}, the
+ * JAX-RS filter, runs on the matched route, verifies signed routes (which need their body) and names the
+ * organisation.
  */
 @Singleton
 public class Authentication {
@@ -33,6 +43,7 @@ public class Authentication {
     public static final String ORG_HEADER = "X-Voice-Org-Id";
     public static final String INTERNAL_PREFIX = "/internal/";
     static final String INVALID_KEY = "Invalid Key. Hot tip, make sure you're using the private key not the public key.";
+    static final String INVALID_TOKEN = "Invalid internal service token.";
 
     private final ApiKeyRegistry keys;
     private final byte[] internalTokenDigest;
@@ -44,6 +55,9 @@ public class Authentication {
      */
     private final Map<Method, Route> routes = new ConcurrentHashMap<>();
     private final Map<Class<? extends RouteVerifier>, RouteVerifier> verifierBeans = new ConcurrentHashMap<>();
+    private final BeanManager beans;
+    /** Worked out on the first request (every resource bean exists by then), then read without a lock. */
+    private volatile ResourceRoutes resourceRoutes;
 
     /** How a matched resource method authenticates: internal (service token), by a verifier, or by an API key. */
     private record Route(boolean internalResource, VerifiedBy verifiedBy) {
@@ -56,8 +70,9 @@ public class Authentication {
 
     Authentication(@ConfigProperty(name = "voice.api-keys") Optional<String> apiKeys,
             @ConfigProperty(name = "voice.internal-token") Optional<String> internalToken, CallerOrganisation caller,
-            @Any Instance<RouteVerifier> verifiers) {
+            @Any Instance<RouteVerifier> verifiers, BeanManager beans) {
         this.caller = caller;
+        this.beans = beans;
         this.verifiers = verifiers;
         this.keys = ApiKeyRegistry.parse(apiKeys.orElse(""));
         if (keys.isEmpty()) {
@@ -87,11 +102,50 @@ public class Authentication {
         return Optional.empty();
     }
 
-    private Optional<Response> authenticateInternal(ContainerRequestContext request, Optional<String> bearer) {
-        boolean valid = internalTokenDigest != null && bearer.isPresent()
+    /**
+     * The check that comes before any other (the path is the request's, normalised): an {@code /internal/} path
+     * takes the service token; the path of a JAX-RS route takes a valid API key, unless the route is declared
+     * {@link VerifiedBy} (its verifier needs the body, so it runs later); any other path is not this class's (Quarkus's
+     * own endpoints, a service's own Vert.x routes that authenticate themselves, an unknown path: 404). It answers
+     * nothing a later check would not: the JAX-RS filter still authenticates the route that matches.
+     *
+     * @return the 401 to answer, or empty to pass the request on
+     */
+    public Optional<ApiError> firstCheck(String path, String authorization) {
+        if (path.equals("/internal") || path.startsWith(INTERNAL_PREFIX)) {
+            return isServiceToken(bearerToken(authorization)) ? Optional.empty()
+                    : Optional.of(ApiError.of(401, INVALID_TOKEN));
+        }
+        if (resourceRoutes().kind(path) != ResourceRoutes.Kind.KEY) {
+            return Optional.empty();
+        }
+        return bearerToken(authorization).flatMap(keys::organisationOf).isPresent() ? Optional.empty()
+                : Optional.of(ApiError.of(401, INVALID_KEY));
+    }
+
+    private ResourceRoutes resourceRoutes() {
+        ResourceRoutes known = resourceRoutes;
+        if (known == null) {
+            List<Class<?>> resources = new ArrayList<>();
+            for (Bean<?> bean : beans.getBeans(Object.class, Any.Literal.INSTANCE)) {
+                if (bean.getBeanClass().isAnnotationPresent(Path.class)) {
+                    resources.add(bean.getBeanClass());
+                }
+            }
+            known = ResourceRoutes.of(resources);
+            resourceRoutes = known;
+        }
+        return known;
+    }
+
+    private boolean isServiceToken(Optional<String> bearer) {
+        return internalTokenDigest != null && bearer.isPresent()
                 && MessageDigest.isEqual(internalTokenDigest, ApiKeyRegistry.sha256(bearer.get()));
-        if (!valid) {
-            return Optional.of(ApiError.of(401, "Invalid internal service token.").toResponse());
+    }
+
+    private Optional<Response> authenticateInternal(ContainerRequestContext request, Optional<String> bearer) {
+        if (!isServiceToken(bearer)) {
+            return Optional.of(ApiError.of(401, INVALID_TOKEN).toResponse());
         }
         String org = request.getHeaderString(ORG_HEADER);
         if (org == null || org.isBlank()) {

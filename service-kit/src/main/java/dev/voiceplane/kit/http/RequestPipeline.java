@@ -1,5 +1,6 @@
 package dev.voiceplane.kit.http;
 
+import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.error.ApiError;
 import dev.voiceplane.kit.error.ApiException;
 import io.quarkus.vertx.http.runtime.filters.Filters;
@@ -11,6 +12,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -18,6 +20,9 @@ import java.util.function.Consumer;
  *
  * <ol>
  * <li>{@link RequestIds}: the request gets its id, echoed on every answer below.</li>
+ * <li>{@link Authentication#firstCheck}: a request to a JAX-RS route without a valid API key (or service token, on
+ *     {@code /internal/}) is a 401 whatever else is wrong with it; routes declared {@code @VerifiedBy} and paths that
+ *     are not JAX-RS routes (Quarkus's {@code /q/}, a service's own Vert.x routes) are passed on.</li>
  * <li>{@link RequestLimits}: request line (414), header block (431), declared body length (413).</li>
  * <li>{@link RequestTargets}: path and query are a URI with well-formed, UTF-8 percent-escapes (400). Quarkus's
  *     own check, which would answer an empty 400 before any of this, is off ({@link TargetCheckHandover}).</li>
@@ -25,7 +30,7 @@ import java.util.function.Consumer;
  * <li>{@link RequestBodyReception}: the body is received in full (413 beyond the limit, 408 when it stops
  *     arriving).</li>
  * <li>JAX-RS: route matching (404, 405, 415, 406 through {@link ErrorMappers}), then the kit's authentication
- *     filter (401), then {@link RequestBodyReader} (400 when the body is not UTF-8 JSON that can be stored, or
+ *     filter (401; it verifies signed routes and names the organisation), then {@link RequestBodyReader} (400 when the body is not UTF-8 JSON that can be stored, or
  *     has unknown properties), Jackson binds it, bean validation checks it (400), then the resource runs.</li>
  * <li>{@link ErrorMappers}: every exception becomes the error shape; a 500 quotes the request id.</li>
  * <li>Below JAX-RS, this class: an unknown route is a 404 and a failure of the router or of the HTTP layer's own
@@ -40,6 +45,7 @@ public class RequestPipeline {
 
     /** Vert.x route filters: the higher runs first; all of them before any route. */
     static final int REQUEST_ID = 1000;
+    static final int AUTHENTICATION = 995;
     static final int LIMITS = 990;
     static final int TARGET = 980;
     static final int CONTENT_TYPE = 970;
@@ -54,15 +60,19 @@ public class RequestPipeline {
     private final RequestLimits limits;
     private final RequestBodyReception bodies;
     private final BodyLimit bodyLimit;
+    private final Authentication authentication;
 
-    RequestPipeline(RequestLimits limits, RequestBodyReception bodies, BodyLimit bodyLimit) {
+    RequestPipeline(RequestLimits limits, RequestBodyReception bodies, BodyLimit bodyLimit,
+            Authentication authentication) {
         this.limits = limits;
         this.bodies = bodies;
         this.bodyLimit = bodyLimit;
+        this.authentication = authentication;
     }
 
     void filters(@Observes Filters filters) {
         filters.register(RequestIds::tag, REQUEST_ID);
+        filters.register(this::authenticateFirst, AUTHENTICATION);
         filters.register(step(limits::check), LIMITS);
         filters.register(step(RequestTargets::check), TARGET);
         filters.register(step(ContentTypes::check), CONTENT_TYPE);
@@ -85,6 +95,31 @@ public class RequestPipeline {
             case 500 -> ErrorMappers.internalError(ctx.failure());
             default -> ApiError.of(status, ApiError.reasonPhrase(status));
         };
+    }
+
+    /**
+     * Authentication before any other check looks at the request (issue 24: an upload without a key answered 415,
+     * an oversized one 413). The path is normalised as the router will see it ({@code /note/../internal/x} is
+     * internal).
+     */
+    private void authenticateFirst(RoutingContext ctx) {
+        Optional<ApiError> refused = authentication.firstCheck(path(ctx), ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+        if (refused.isPresent()) {
+            refuse(ctx, refused.get());
+            return;
+        }
+        ctx.next();
+    }
+
+    private static String path(RoutingContext ctx) {
+        try {
+            String normalised = ctx.normalizedPath();
+            return normalised == null ? "" : normalised;
+        } catch (RuntimeException malformed) {
+            // Escapes the router cannot decode: the raw path, which takes a key like any public one.
+            String raw = ctx.request().path();
+            return raw == null ? "" : raw;
+        }
     }
 
     /** A check that passes the request on, or answers its refusal and closes the connection. */

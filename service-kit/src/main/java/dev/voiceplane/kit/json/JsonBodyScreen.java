@@ -13,12 +13,16 @@ import java.util.List;
  * {@code \u0000} (PostgreSQL text and jsonb refuse it), unpaired UTF-16 surrogates (the driver would silently store
  * {@code ?}), numbers whose exponent is beyond {@value #MAX_EXPONENT} (jsonb's numeric overflows, and writing them
  * out in plain form is unbounded) and numbers longer than {@link JsonLimits#MAX_NUMBER_LENGTH} characters when
- * written out in full, as jsonb gives them back (the JSON reader's limit: whatever passes here reads back). Anything
- * else malformed is left to Jackson to report.
+ * written out in full, as jsonb gives them back (the JSON reader's limit: whatever passes here reads back), and
+ * objects and arrays nested deeper than {@link JsonLimits#MAX_DEPTH} (whatever passes can be answered, listed and
+ * embedded in other documents, such as a server message). Anything else malformed is left to Jackson to report.
  */
 public final class JsonBodyScreen {
 
     static final int MAX_EXPONENT = 1000;
+
+    static final String TOO_DEEP = "request body is nested too deeply: objects and arrays may be nested at most "
+            + JsonLimits.MAX_DEPTH + " levels within one another";
 
     private JsonBodyScreen() {
     }
@@ -32,6 +36,7 @@ public final class JsonBodyScreen {
         }
         boolean inString = false;
         int pendingHighSurrogate = -1;
+        int depth = 0;
         for (int i = 0; i < json.length; i++) {
             byte b = json[i];
             if (inString) {
@@ -64,6 +69,12 @@ public final class JsonBodyScreen {
                 }
             } else if (b == '"') {
                 inString = true;
+            } else if (b == '{' || b == '[') {
+                if (++depth > JsonLimits.MAX_DEPTH) {
+                    add(problems, TOO_DEEP);
+                }
+            } else if (b == '}' || b == ']') {
+                depth--;
             } else if (b == '-' || (b >= '0' && b <= '9')) {
                 i = number(json, i, problems) - 1;
             }

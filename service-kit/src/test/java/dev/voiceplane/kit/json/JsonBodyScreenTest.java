@@ -63,4 +63,16 @@ class JsonBodyScreenTest {
         }
         assertEquals(List.of(), screen("\"é✓😀\""));
     }
+
+    /** Nesting counts objects and arrays open at once, wherever they are; brackets inside strings are text. */
+    @Test
+    void nestingBeyondTheDepthLimitIsFound() {
+        String tooDeep = "request body is nested too deeply: objects and arrays may be nested at most 100 levels "
+                + "within one another";
+        assertEquals(List.of(), screen("{\"a\":" + "[".repeat(99) + "1" + "]".repeat(99) + "}"));
+        assertEquals(List.of(tooDeep), screen("{\"a\":" + "[".repeat(100) + "1" + "]".repeat(100) + "}"));
+        assertEquals(List.of(tooDeep), screen("{\"a\":".repeat(999) + "1" + "}".repeat(999)));
+        assertEquals(List.of(), screen("[" + "[],".repeat(500) + "{\"s\":\"" + "[{".repeat(300) + "\"}]"));
+        assertEquals(List.of(), screen("{\"a\":" + "[".repeat(99) + "\"]]]\\\"[[[\"" + "]".repeat(99) + "}"));
+    }
 }

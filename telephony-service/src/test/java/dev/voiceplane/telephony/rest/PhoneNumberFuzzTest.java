@@ -54,6 +54,8 @@ class PhoneNumberFuzzTest {
                         "{\"callId\":\"c2\",\"customer\":{\"number\":\"+14155550100\"},\"phoneNumber\":{\"provider\":\"vonage\","
                                 + "\"number\":\"+445550001113\",\"credentialId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"}}"))
                 .endpoint(Endpoint.post("/internal/phone-number/hangup-inline", "{\"phoneCallProviderId\":\"CA1\"}"))
+                .readsBack("/phone-number/import/twilio", "/phone-number")
+                .readsBack("/phone-number/import/vonage", "/phone-number")
                 .cases(1500)
                 .run();
     }

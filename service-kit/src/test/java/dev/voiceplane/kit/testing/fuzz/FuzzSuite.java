@@ -19,11 +19,15 @@ import java.util.Random;
 import java.util.UUID;
 
 /**
- * The fuzz suite's engine: throws malformed, mistyped, oversized, deeply nested and mutated bodies, bad ids, bad
+ * The fuzz suite's engine: throws malformed, mistyped, oversized, deeply nested and mutated bodies, hostile
+ * multipart uploads (a part nested in the file part, odd file-name encodings, raw control characters), bad ids, bad
  * query parameters and bad headers at every endpoint a service lists, and asserts, for each answer, that it is
- * never a 5xx and every 4xx is in the error shape; for the records stored before the run, that they read back
- * identical afterwards (organisation B's are never the fuzzed caller's; organisation A's only ever receive requests
- * that must fail). A service joins with one small {@code @QuarkusTest} (see service-kit/README.md):
+ * never a 5xx and every 4xx is in the error shape; that a body nested deeper than {@code JsonLimits.MAX_DEPTH} is
+ * refused on every JSON body endpoint; that whatever is accepted reads back (by id, in its list, and an upload's
+ * bytes exactly); that every endpoint answers 401 in the error shape to hostile requests without a valid key; for
+ * the records stored before the run, that they read back identical afterwards (organisation B's are never the
+ * fuzzed caller's; organisation A's only ever receive requests that must fail). A service joins with one small
+ * {@code @QuarkusTest} (see service-kit/README.md):
  *
  * <pre>{@code
  * FuzzSuite.of("credential-service")
@@ -49,14 +53,17 @@ public final class FuzzSuite {
     private final List<Endpoint> endpoints = new ArrayList<>();
     private final List<Stored> stored = new ArrayList<>();
     private final List<String> creations = new ArrayList<>();
+    private final Map<String, String> readBack = new LinkedHashMap<>();
     private int cases = DEFAULT_CASES;
+    /** Hostile requests without a valid key sent to each endpoint. */
+    private static final int UNAUTHENTICATED_PER_ENDPOINT = 12;
 
     /** A record created before the run, for one organisation; its text must read back unchanged afterwards. */
     private record Stored(String collection, String id, String key, String text) {
     }
 
-    private record Case(int number, String method, String path, Map<String, String> headers, byte[] body,
-            boolean mustFail) {
+    private record Case(int number, Endpoint endpoint, String method, String path, Map<String, String> headers,
+            byte[] body, boolean mustFail, byte[] file) {
         String describe() {
             String shown = new String(body, 0, Math.min(body.length, 300), UTF_8);
             return "case " + number + ": " + method + " " + (path.length() > 300 ? path.substring(0, 300) + "…" : path)
@@ -83,6 +90,17 @@ public final class FuzzSuite {
      */
     public FuzzSuite stored(String collection, String body) {
         creations.add(collection + "\n" + body);
+        return this;
+    }
+
+    /**
+     * Where what {@code POST endpointPath} accepts reads back: {@code GET collection/{id}} and the list
+     * {@code GET collection} must answer 200 (and an upload's {@code GET collection/{id}/content} its bytes). Without
+     * it, a {@code POST} to a path that is also a listed collection reads back there, and a {@code PATCH} or
+     * {@code PUT} of {@code collection/{id}} in its collection.
+     */
+    public FuzzSuite readsBack(String endpointPath, String collection) {
+        readBack.put(endpointPath, collection);
         return this;
     }
 
@@ -120,6 +138,9 @@ public final class FuzzSuite {
                 HttpResponse<String> answer = send(client, base, hostile);
                 statuses.merge(answer.statusCode(), 1, Integer::sum);
                 problem = judge(hostile, answer);
+                if (problem == null && answer.statusCode() / 100 == 2) {
+                    problem = readsBack(client, base, hostile, answer);
+                }
             } catch (IllegalArgumentException e) {
                 // A header value java.net.http will not send (trailing space, control character): the kit's raw
                 // socket tests (HostileRequestTest) cover those.
@@ -136,6 +157,28 @@ public final class FuzzSuite {
                 failed++;
                 if (failures.size() < FAILURES_SHOWN) {
                     failures.add(hostile.describe() + "\n    -> " + problem);
+                }
+            }
+        }
+
+        for (Endpoint endpoint : endpoints) {
+            for (String valid : endpoint.upload() ? List.<String>of() : endpoint.validBodies()) {
+                String problem = tooDeepIsRefused(client, base, endpoint, valid);
+                if (problem != null) {
+                    failed++;
+                    if (failures.size() < FAILURES_SHOWN) {
+                        failures.add(problem);
+                    }
+                }
+            }
+            for (int i = 0; i < UNAUTHENTICATED_PER_ENDPOINT; i++) {
+                Case hostile = unauthenticated(random, endpoint, total + i);
+                String problem = unauthorized(client, base, hostile, statuses);
+                if (problem != null) {
+                    failed++;
+                    if (failures.size() < FAILURES_SHOWN) {
+                        failures.add("without a valid key, " + hostile.describe() + "\n    -> " + problem);
+                    }
                 }
             }
         }
@@ -191,7 +234,13 @@ public final class FuzzSuite {
         }
         headers.putAll(HostileInput.extraHeaders(random));
         byte[] body = new byte[0];
-        if (endpoint.hasBody()) {
+        byte[] file = null;
+        if (endpoint.upload()) {
+            HostileInput.Multipart form = HostileInput.multipart(random);
+            headers.put("Content-Type", random.nextInt(10) == 0 ? HostileInput.contentType(random) : form.contentType());
+            body = form.body();
+            file = form.file();
+        } else if (endpoint.hasBody()) {
             headers.put("Content-Type", HostileInput.contentType(random));
             String valid = HostileInput.pick(random, endpoint.validBodies());
             int kind = random.nextInt(20);
@@ -207,7 +256,165 @@ public final class FuzzSuite {
             headers.put("Content-Type", HostileInput.contentType(random));
             body = HostileInput.malformed(random, "{}");
         }
-        return new Case(number, endpoint.method(), path, headers, body, mustFail);
+        return new Case(number, endpoint, endpoint.method(), path, headers, body, mustFail, file);
+    }
+
+    /**
+     * A request without a valid key (none, another scheme, a wrong or malformed one, the key of the wrong kind) that
+     * is hostile in other ways too: a body, content type, path or query each route would refuse for itself.
+     */
+    private Case unauthenticated(Random random, Endpoint endpoint, int number) {
+        Case hostile = next(random, number);
+        while (hostile.endpoint() != endpoint) {
+            hostile = next(random, number);
+        }
+        Map<String, String> headers = new LinkedHashMap<>(hostile.headers());
+        headers.remove("Authorization");
+        boolean internal = endpoint.path().startsWith("/internal/");
+        String key = HostileInput.pick(random, java.util.Arrays.asList(null, "Bearer wrong-key", "Basic eDp5",
+                TestKeys.KEY_A, "Bearer " + TestKeys.KEY_A + "x", internal ? TestKeys.bearer(TestKeys.KEY_A)
+                        : TestKeys.bearer(TestKeys.INTERNAL_TOKEN)));
+        if (key != null) {
+            headers.put("Authorization", key);
+        }
+        byte[] body = hostile.body();
+        switch (random.nextInt(5)) {
+            case 0 -> headers.put("Content-Type", HostileInput.pick(random, List.of("garbage", "text/plain",
+                    "multipart/form-data; boundary=x", "application/json, text/plain")));
+            case 1 -> body = HostileInput.malformed(random, "{}");
+            case 2 -> {
+                headers.put("Content-Type", "multipart/form-data; boundary=fuzz-boundary-7MA4YWxk");
+                body = HostileInput.multipart(random).body();
+            }
+            default -> { }
+        }
+        String path = hostile.path();
+        if (random.nextInt(4) == 0) {
+            path = path + (path.contains("?") ? "&" : "?") + HostileInput.pick(random, List.of("limit=%E0%80", "a=%zz",
+                    "%C3=1", "limit=abc"));
+        }
+        return new Case(number, endpoint, endpoint.method(), path, headers, body, true, null);
+    }
+
+    /** What is wrong with the answer to a request without a valid key (anything but a 401 in the error shape). */
+    private static String unauthorized(HttpClient client, String base, Case hostile, Map<Integer, Integer> statuses) {
+        try {
+            HttpResponse<String> answer = send(client, base, hostile);
+            statuses.merge(answer.statusCode(), 1, Integer::sum);
+            if (answer.statusCode() != 401) {
+                return "answered " + answer.statusCode() + " instead of 401: " + abbreviated(answer.body());
+            }
+            return errorShape(401, answer);
+        } catch (IllegalArgumentException e) {
+            statuses.merge(-1, 1, Integer::sum);
+            return null;
+        } catch (IOException e) {
+            // Refused before its body was read: the connection may close under a large body.
+            return hostile.body().length > MAX_BODY ? null : "no answer: " + e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /**
+     * Every JSON body endpoint refuses a valid body one level deeper than {@code JsonLimits.MAX_DEPTH} with the 400
+     * that names the rule (asked with the right credentials, of an id that does not exist: the body is read first);
+     * an endpoint listed with a body to fuzz its refusals but that reads none answers 415 or 404.
+     */
+    private static String tooDeepIsRefused(HttpClient client, String base, Endpoint endpoint, String valid) {
+        String body = new String(HostileInput.valueAt(valid,
+                HostileInput.nestedText(dev.voiceplane.kit.json.JsonLimits.MAX_DEPTH)), UTF_8);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        if (endpoint.path().startsWith("/internal/")) {
+            headers.put("Authorization", TestKeys.bearer(TestKeys.INTERNAL_TOKEN));
+            headers.put("X-Voice-Org-Id", TestKeys.ORG_A);
+        } else {
+            headers.put("Authorization", TestKeys.bearer(TestKeys.KEY_A));
+        }
+        Case deep = new Case(-1, endpoint, endpoint.method(), endpoint.path().replace("{id}", UUID.randomUUID().toString()),
+                headers, body.getBytes(UTF_8), true, null);
+        try {
+            HttpResponse<String> answer = send(client, base, deep);
+            if (answer.statusCode() == 415 || answer.statusCode() == 404) {
+                // The endpoint reads no JSON body (an upload, whose refusals are fuzzed too, or a route that takes
+                // none, such as POST /call/{id}/end, of an id that does not exist): nothing of it is stored.
+                return errorShape(answer.statusCode(), answer);
+            }
+            if (answer.statusCode() != 400 || !answer.body().contains("nested too deeply")) {
+                return "a body nested deeper than the limit: " + deep.describe() + "\n    -> answered "
+                        + answer.statusCode() + ": " + abbreviated(answer.body());
+            }
+            return errorShape(400, answer);
+        } catch (IOException e) {
+            return "a body nested deeper than the limit: " + deep.describe() + "\n    -> no answer: " + e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** Where an accepted request to this endpoint reads back, or null when it does not. */
+    private String readBackCollection(Endpoint endpoint) {
+        if (readBack.containsKey(endpoint.path())) {
+            return readBack.get(endpoint.path());
+        }
+        String method = endpoint.method();
+        if ((method.equals("PATCH") || method.equals("PUT")) && endpoint.path().endsWith("/{id}")
+                && !endpoint.path().startsWith("/internal/")) {
+            return endpoint.collection();
+        }
+        boolean listed = endpoints.stream().anyMatch(e -> e.list() && e.path().equals(endpoint.path()));
+        return method.equals("POST") && listed ? endpoint.path() : null;
+    }
+
+    /**
+     * What an accepted write must allow (issue 24: a 999-deep body was accepted and then failed every read and its
+     * organisation's list): the record reads by id and the list reads, and an upload's bytes come back exactly.
+     */
+    private String readsBack(HttpClient client, String base, Case accepted, HttpResponse<String> answer) {
+        String collection = readBackCollection(accepted.endpoint());
+        if (collection == null || accepted.method().equals("GET") || accepted.method().equals("DELETE")) {
+            return null;
+        }
+        String id;
+        try {
+            id = HostileInput.read(answer.body()).path("id").asText(null);
+        } catch (RuntimeException e) {
+            return "accepted (" + answer.statusCode() + ") with an answer that is not JSON: " + abbreviated(answer.body());
+        }
+        if (id == null) {
+            return "accepted (" + answer.statusCode() + ") without an id: " + abbreviated(answer.body());
+        }
+        String key = accepted.headers().get("Authorization");
+        for (String path : List.of(collection + "/" + id, collection)) {
+            HttpResponse<byte[]> read = get(client, base + path, key);
+            if (read == null || read.statusCode() != 200) {
+                return "accepted, but GET " + path + " answered " + (read == null ? "nothing"
+                        : read.statusCode() + ": " + abbreviated(new String(read.body(), UTF_8)));
+            }
+        }
+        if (accepted.endpoint().upload() && accepted.file() != null) {
+            HttpResponse<byte[]> content = get(client, base + collection + "/" + id + "/content", key);
+            if (content == null || !java.util.Arrays.equals(accepted.file(), content.body())) {
+                return "accepted, but the content read back is not the bytes sent: "
+                        + (content == null ? "no answer" : content.statusCode() + " " + content.body().length + " bytes");
+            }
+        }
+        return null;
+    }
+
+    private static HttpResponse<byte[]> get(HttpClient client, String url, String authorization) {
+        try {
+            return client.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", authorization).GET()
+                    .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     private record Target(String segment, boolean ownVictim) {

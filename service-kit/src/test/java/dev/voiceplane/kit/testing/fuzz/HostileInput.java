@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.json.JsonConventions;
+import dev.voiceplane.kit.json.JsonLimits;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -261,7 +262,7 @@ final class HostileInput {
     /** Bytes that are not a body any endpoint may accept: every one of them must be answered with a 4xx. */
     static byte[] malformed(Random random, String validBody) {
         byte[] valid = validBody.getBytes(UTF_8);
-        return switch (random.nextInt(19)) {
+        return switch (random.nextInt(20)) {
             case 0 -> java.util.Arrays.copyOf(valid, random.nextInt(Math.max(1, valid.length - 1)));
             case 1 -> {
                 byte[] noise = new byte[random.nextInt(200) + 1];
@@ -281,13 +282,105 @@ final class HostileInput {
             case 10 -> (validBody + pick(random, List.of(" {}", "x", ",", "]"))).getBytes(UTF_8);
             case 11 -> oversized();
             case 12 -> concat(valid, new byte[] {(byte) 0xc3});
-            case 13 -> validBody.replace("\"", "'").getBytes(UTF_8);
+            // Single quotes; a body without strings ({}) gets one, or it would stay valid.
+            case 13 -> (validBody.contains("\"") ? validBody.replace("\"", "'") : "{'a':1}").getBytes(UTF_8);
             case 14 -> ("/* c */" + validBody).getBytes(UTF_8);
             case 15 -> valueAt(validBody, pick(random, List.of("NaN", "Infinity", "01", "+1", "0x10", ".5", "1.", "-")));
             case 16 -> validBody.getBytes(java.nio.charset.StandardCharsets.UTF_16);
             case 17 -> valueAt(validBody, "1e" + (1001 + random.nextInt(100_000)));
+            case 18 -> valueAt(validBody, nestedText(JsonLimits.MAX_DEPTH + random.nextInt(1000)));
             default -> valueAt(validBody, "3" + "3".repeat(2100));
         };
+    }
+
+    /**
+     * A value nested {@code depth} levels deep (objects and arrays in turn), as text: inside a body's top-level
+     * object it makes the body one level deeper, so {@code JsonLimits.MAX_DEPTH} or more is always refused.
+     */
+    static String nestedText(int depth) {
+        StringBuilder open = new StringBuilder();
+        StringBuilder close = new StringBuilder();
+        for (int i = 0; i < depth; i++) {
+            boolean array = i % 2 == 0;
+            open.append(array ? "[" : "{\"a\":");
+            close.append(array ? "]" : "}");
+        }
+        return open + "1" + close.reverse();
+    }
+
+    // ---- multipart -----------------------------------------------------------------------------------------------
+
+    /** A multipart request: its {@code Content-Type}, its body, and the bytes of the file it carries (null: none). */
+    record Multipart(String contentType, byte[] body, byte[] file) {
+    }
+
+    private static final String BOUNDARY = "fuzz-boundary-7MA4YWxk";
+
+    /** File names as clients and attackers send them, with each part header that carries them. */
+    private static final List<String> FILE_NAMES = List.of("filename=\"notes.txt\"", "filename=\"\"", "filename=notes.txt",
+            "filename=\"../../etc/passwd\"", "filename=\"a\\\"b.txt\"", "filename=\"C:\\dir\\x.txt\"",
+            "filename*=UTF-8''%FF%ZZ.txt", "filename*=UTF-8''%", "filename*=UTF-8''%E2%82", "filename*=UTF-8''%C0%AF.txt",
+            "filename*=UTF-8''%00.txt", "filename*=UTF-8''a%2Fb.txt", "filename*=UTF-8''%E2%80%AEtxt.exe",
+            "filename*=UTF-8''pri%C3%A8re.txt", "filename*=ISO-8859-1''caf%E9.txt", "filename*=''x.txt",
+            "filename*=UTF-8'en'%F0%9F%98%80.txt", "filename=\"x.txt\"; filename*=UTF-8''y.txt",
+            "filename=\"" + "n".repeat(5000) + ".txt\"", "filename=\"\u00e9t\u00e9.txt\"");
+
+    private static final List<String> CONTROL_CHARACTERS = List.of("\n", "\r", "\r\n", "\u0000", "\t", "\u007f",
+            "\u001b", "\u0085");
+
+    /**
+     * A {@code multipart/form-data} upload: well-formed, or with a part nested in the file part, odd file-name
+     * encodings, raw control characters in part headers, broken framing, or parts that are not one named file.
+     */
+    static Multipart multipart(Random random) {
+        byte[] file = ("fuzz upload " + text(random).replaceAll("[^ -~]", "?") + "\n").getBytes(UTF_8);
+        String disposition = "Content-Disposition: form-data; name=\"file\"; ";
+        String contentType = "multipart/form-data; boundary=" + BOUNDARY;
+        return switch (random.nextInt(12)) {
+            case 0, 1 -> form(contentType, disposition + "filename=\"f.txt\"\r\nContent-Type: text/plain", file);
+            case 2 -> form(contentType, disposition + pick(random, FILE_NAMES) + "\r\nContent-Type: text/plain", file);
+            case 3 -> {
+                String name = "a" + pick(random, CONTROL_CHARACTERS) + "b.txt";
+                yield form(contentType, disposition + pick(random, List.of("filename=\"" + name + "\"",
+                        "filename*=UTF-8''" + name)) + "\r\nContent-Type: text/plain", file);
+            }
+            case 4 -> {
+                byte[] nested = ("--inner\r\nContent-Disposition: file; filename=\"n.txt\"\r\n"
+                        + "Content-Type: text/plain\r\n\r\n" + new String(file, UTF_8) + "\r\n--inner--").getBytes(UTF_8);
+                String header = random.nextBoolean() ? disposition + "filename=\"outer.txt\"" : disposition.strip();
+                yield form(contentType, header + "\r\nContent-Type: multipart/mixed; boundary=inner", nested);
+            }
+            case 5 -> form(contentType, disposition + "filename=\"f.txt\"\r\nContent-Type: "
+                    + pick(random, List.of("multipart/mixed", "garbage", ";", "text/plain; charset=utf-16",
+                    "application/octet-stream", "text/plain\u0000")), file);
+            case 6 -> form(contentType, pick(random, List.of("Content-Disposition: form-data; name=\"other\"; filename=\"f.txt\"",
+                    "Content-Disposition: form-data; name=\"file\"", "Content-Disposition: attachment; filename=\"f.txt\"",
+                    "Content-Disposition: form-data; name=file; name=\"file\"; filename=\"f.txt\"",
+                    "Content-Disposition: form-data", "Content-Disposition:", "X-Other: 1")), file);
+            case 7 -> {
+                byte[] whole = form(contentType, disposition + "filename=\"f.txt\"", file).body();
+                yield new Multipart(contentType, java.util.Arrays.copyOf(whole, random.nextInt(whole.length)), file);
+            }
+            case 8 -> form(pick(random, List.of("multipart/form-data", "multipart/form-data; boundary=",
+                    "multipart/form-data; boundary=\"" + BOUNDARY + "\"", "multipart/form-data; boundary=other",
+                    "multipart/mixed; boundary=" + BOUNDARY, "multipart/form-data; boundary=" + BOUNDARY + "; charset=x")),
+                    disposition + "filename=\"f.txt\"", file);
+            case 9 -> {
+                Multipart one = form(contentType, disposition + "filename=\"f.txt\"", file);
+                String again = "--" + BOUNDARY + "\r\n" + disposition + "filename=\"g.txt\"\r\n\r\nsecond\r\n";
+                yield new Multipart(contentType, concat(again.getBytes(UTF_8), one.body()), file);
+            }
+            case 10 -> form(contentType, disposition + "filename=\"f.txt\"\r\n" + "X-Long: " + "h".repeat(20_000), file);
+            default -> form(contentType, disposition + "filename=\"f.txt\"", new byte[0]);
+        };
+    }
+
+    private static Multipart form(String contentType, String partHeaders, byte[] content) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.writeBytes(("--" + BOUNDARY + "\r\n" + partHeaders + "\r\n\r\n").getBytes(UTF_8));
+        body.writeBytes(content);
+        body.writeBytes(("\r\n--" + BOUNDARY + "--\r\n").getBytes(UTF_8));
+        return new Multipart(contentType, body.toByteArray(), content);
     }
 
     private static byte[] oversized() {
@@ -297,7 +390,7 @@ final class HostileInput {
     }
 
     /** The valid body with one more field whose value is raw JSON text (such as a number out of range). */
-    private static byte[] valueAt(String validBody, String rawValue) {
+    static byte[] valueAt(String validBody, String rawValue) {
         String rest = validBody.strip().length() > 2 ? "," + validBody.strip().substring(1) : "}";
         return ("{\"metadata\":" + rawValue + rest).getBytes(UTF_8);
     }

@@ -39,11 +39,14 @@ public class InternalAssistantResource {
         this.caller = caller;
     }
 
-    /** The assistant as the public {@code GET /assistant/{id}} returns it; 404 when the organisation has none such. */
+    /**
+     * The assistant as the public {@code GET /assistant/{id}} returns it, but with its webhook secrets opened
+     * (call-service freezes them into a call, seals them and delivers with them); 404 when the organisation has none.
+     */
     @GET
     @Path("assistant/{id}")
     public AssistantView assistant(@PathParam("id") String id) {
-        return assistants.get(caller.id(), Ids.existing(id, "Assistant"));
+        return assistants.getWithSecrets(caller.id(), Ids.existing(id, "Assistant"));
     }
 
     /** Which of the ids are assistants of the organisation (for phone numbers and calls that name one). */
@@ -53,10 +56,10 @@ public class InternalAssistantResource {
         return assistants.lookup(caller.id(), body.ids());
     }
 
-    /** The squad as the public {@code GET /squad/{id}} returns it (for calls made with a squadId). */
+    /** The squad as the public {@code GET /squad/{id}} returns it, secrets opened (for calls made with a squadId). */
     @GET
     @Path("squad/{id}")
     public SquadView squad(@PathParam("id") String id) {
-        return squads.get(caller.id(), Ids.existing(id, "Squad"));
+        return squads.getWithSecrets(caller.id(), Ids.existing(id, "Squad"));
     }
 }

@@ -63,6 +63,11 @@ public class AssistantService {
         return view(owned(orgId, id));
     }
 
+    /** The assistant with its secrets opened: for other services only ({@code GET /internal/assistant/{id}}). */
+    public AssistantView getWithSecrets(String orgId, UUID id) {
+        return view(owned(orgId, id), Documents.Secrets.OPENED);
+    }
+
     public List<AssistantView> list(String orgId, ListParams params) {
         return ListQuery.list(assistants, orgId, params).stream().map(this::view).toList();
     }
@@ -135,13 +140,21 @@ public class AssistantService {
     }
 
     private AssistantView view(Assistant assistant) {
+        return view(assistant, Documents.Secrets.LEFT_OUT);
+    }
+
+    private AssistantView view(Assistant assistant, Documents.Secrets shown) {
         Documents.Answer<AssistantBody> answer = documents.answer(assistant.document, AssistantBody.class, SECRETS,
-                assistant.sealingContext());
+                assistant.sealingContext(), shown);
         return new AssistantView(assistant.id.toString(), assistant.orgId, assistant.createdAt, assistant.updatedAt,
                 answer.value(), answer.stored());
     }
 
-    private static AssistantView view(Assistant assistant, AssistantBody body, WrittenDocument written) {
+    /** What a write answers: the text just written, unless it holds secrets (write-only: then the stored text, without them). */
+    private AssistantView view(Assistant assistant, AssistantBody body, WrittenDocument written) {
+        if (Documents.holdsSealed(written.stored())) {
+            return view(assistant);
+        }
         return AssistantView.written(assistant.id.toString(), assistant.orgId, assistant.createdAt,
                 assistant.updatedAt, body, written);
     }

@@ -16,7 +16,8 @@ import java.util.Optional;
 /**
  * The stored form of assistants and squads: the wire format's fields as JSON text (unset fields omitted,
  * free-form parts and numbers exactly as sent), with the customer's webhook secrets sealed in place
- * ({@link SealedFields}, bound to the row's context), and the PATCH rule applied to it.
+ * ({@link SealedFields}, bound to the row's context), and the PATCH rule applied to it. Those secrets are write-only:
+ * public answers leave them out, internal routes (call-service freezing a call's assistant) get them opened.
  */
 @ApplicationScoped
 public class Documents {
@@ -55,27 +56,48 @@ public class Documents {
     public record Answer<T>(T value, StoredDocument stored) {
     }
 
+    /** Whether an answer shows the secrets in a document: internal routes do, the public API never does. */
+    public enum Secrets { OPENED, LEFT_OUT }
+
     /**
-     * What a read answers, its secrets opened: the stored document itself when it reads as its type exactly (the
-     * common case: it was validated when written), so that a read does not bind it to the typed records only to
-     * write them again; otherwise what {@link #read} answers.
+     * What a read answers, its secrets opened or left out: the stored document itself when it reads as its type
+     * exactly (the common case: it was validated when written), so that a read does not bind it to the typed records
+     * only to write them again; otherwise what {@link #read} answers.
      */
-    public <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context) {
+    public <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context, Secrets shown) {
+        boolean opened = shown == Secrets.OPENED;
         // First straight from the stored text (no tree: most of a list's time went into building and writing one).
+        // A secret left out is one the opener answers null for, as for a sealed value that does not open.
         Optional<StoredDocument> fromText = stored.asStored(document.getBytes(StandardCharsets.UTF_8), type,
-                secrets.paths(), value -> secrets.open(value, box, context));
+                secrets.paths(), opened ? value -> secrets.open(value, box, context) : value -> null);
         if (fromText.isPresent()) {
             return new Answer<>(null, fromText.get());
         }
-        ObjectNode opened = open(document, secrets, context);
-        return stored.asStored(opened, type)
+        ObjectNode tree = opened ? open(document, secrets, context) : withoutSecrets(document, secrets);
+        return stored.asStored(tree, type)
                 .map(verbatim -> new Answer<T>(null, verbatim))
-                .orElseGet(() -> new Answer<>(stored.read(opened, type, context), null));
+                .orElseGet(() -> new Answer<>(stored.read(tree, type, context), null));
+    }
+
+    /**
+     * Whether the stored text of a write holds a sealed secret, so that its answer cannot be the text as written.
+     * A false positive (free-form JSON holding the prefix) only costs the read of the stored text.
+     */
+    public static boolean holdsSealed(String storedText) {
+        return storedText.contains(SealedFields.PREFIX);
     }
 
     /** The stored document with a PATCH applied, read and validated as a request body would be (see {@link MergePatch}). */
     public <T> T patched(String document, ObjectNode patch, Class<T> type, SealedFields secrets, String context) {
         return merge.apply(open(document, secrets, context), patch, type);
+    }
+
+    private ObjectNode withoutSecrets(String document, SealedFields secrets) {
+        try {
+            return secrets.remove((ObjectNode) stored.parse(document));
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new IllegalStateException("a stored document is not the JSON object it was written as", e);
+        }
     }
 
     private ObjectNode open(String document, SealedFields secrets, String context) {

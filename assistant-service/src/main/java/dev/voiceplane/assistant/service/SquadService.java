@@ -67,6 +67,11 @@ public class SquadService {
         return view(owned(orgId, id));
     }
 
+    /** The squad with its members' secrets opened: for other services only ({@code GET /internal/squad/{id}}). */
+    public SquadView getWithSecrets(String orgId, UUID id) {
+        return view(owned(orgId, id), Documents.Secrets.OPENED);
+    }
+
     public List<SquadView> list(String orgId, ListParams params) {
         return ListQuery.list(squads, orgId, params).stream().map(this::view).toList();
     }
@@ -160,13 +165,21 @@ public class SquadService {
     }
 
     private SquadView view(Squad squad) {
+        return view(squad, Documents.Secrets.LEFT_OUT);
+    }
+
+    private SquadView view(Squad squad, Documents.Secrets shown) {
         Documents.Answer<SquadBody> answer = documents.answer(squad.document, SquadBody.class, SECRETS,
-                squad.sealingContext());
+                squad.sealingContext(), shown);
         return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt,
                 answer.value() == null ? null : answer.value().members(), answer.stored());
     }
 
-    private static SquadView view(Squad squad, SquadBody body) {
+    /** What a write answers: the typed body, unless it holds secrets (write-only: then the stored text, without them). */
+    private SquadView view(Squad squad, SquadBody body) {
+        if (Documents.holdsSealed(squad.document)) {
+            return view(squad);
+        }
         return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt, body.members());
     }
 

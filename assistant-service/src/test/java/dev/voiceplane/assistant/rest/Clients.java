@@ -41,6 +41,16 @@ public final class Clients {
         return copy;
     }
 
+    /** What the public API shows of a written assistant: its webhook secrets are write-only (left out). */
+    public static ObjectNode withoutSecrets(JsonNode assistant) {
+        return dev.voiceplane.kit.assistant.AssistantSecrets.ASSISTANT.remove(((ObjectNode) assistant).deepCopy());
+    }
+
+    /** What the public API shows of a written squad: its members' webhook secrets left out. */
+    public static ObjectNode squadWithoutSecrets(JsonNode squad) {
+        return dev.voiceplane.kit.assistant.AssistantSecrets.SQUAD.remove(((ObjectNode) squad).deepCopy());
+    }
+
     /** Creates an assistant for the caller and returns its id. */
     public static String createAssistant(RequestSpecification caller, String body) {
         return caller.body(body).when().post("/assistant").then().statusCode(201).extract().path("id");

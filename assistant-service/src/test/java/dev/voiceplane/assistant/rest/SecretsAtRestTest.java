@@ -4,22 +4,28 @@ import static dev.voiceplane.assistant.rest.Clients.createAssistant;
 import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.voiceplane.kit.testing.TestClients;
 import dev.voiceplane.kit.testing.TestDatabase;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * The customer's webhook secrets ({@code serverUrlSecret}, a tool's {@code server.secret}) come back to their owner
- * as sent, but are never stored in clear, in assistants or in squads, and a sealed value copied into another row does
- * not open there.
+ * The customer's webhook secrets ({@code serverUrlSecret}, a tool's {@code server.secret}) are write-only: accepted,
+ * never in a public answer (create, read, list, PATCH, DELETE), answered opened only on the internal routes
+ * call-service freezes calls from; never stored in clear, in assistants or in squads; and a sealed value copied into
+ * another row does not open there.
  */
 @QuarkusTest
 class SecretsAtRestTest {
@@ -34,13 +40,25 @@ class SecretsAtRestTest {
                 + toolSecret + "\"}}]}}";
     }
 
+    private static ValidatableResponse internalAssistant(String id) {
+        return TestClients.internal(TestKeys.ORG_A).when().get("/internal/assistant/" + id).then().statusCode(200);
+    }
+
     @Test
-    void assistantSecretsAreReturnedAsSentButStoredSealed() throws Exception {
+    void assistantSecretsAreWriteOnlyAndStoredSealed() throws Exception {
         String serverSecret = "whsec-server-" + UUID.randomUUID();
         String toolSecret = "whsec-tool-" + UUID.randomUUID();
-        String id = createAssistant(orgA(), assistantWithSecrets(serverSecret, toolSecret));
+        String created = orgA().body(assistantWithSecrets(serverSecret, toolSecret)).when().post("/assistant")
+                .then().statusCode(201)
+                .body("serverUrl", equalTo("https://hooks.example.com/e"))
+                .body("model.tools[0].server.url", equalTo("https://hooks.example.com/t"))
+                .extract().asString();
+        String id = JsonPath.from(created).getString("id");
+        List<String> answers = new ArrayList<>(List.of(created,
+                orgA().when().get("/assistant/" + id).then().statusCode(200).extract().asString(),
+                orgA().queryParam("limit", 1000).when().get("/assistant").then().statusCode(200).extract().asString()));
 
-        orgA().when().get("/assistant/" + id).then().statusCode(200)
+        internalAssistant(id)
                 .body("serverUrlSecret", equalTo(serverSecret))
                 .body("model.tools[0].server.secret", equalTo(toolSecret));
         assertEquals(0, stored("assistant.assistants", serverSecret), "serverUrlSecret stored in clear");
@@ -49,26 +67,46 @@ class SecretsAtRestTest {
                 + " and id = ?::uuid and document->>'serverUrlSecret' like 'sealed:v1:%'", TestKeys.ORG_A, id));
 
         // A PATCH that does not touch the secrets keeps them; one that does re-seals the new value.
-        orgA().body("{\"name\":\"renamed\"}").when().patch("/assistant/" + id).then().statusCode(200)
-                .body("serverUrlSecret", equalTo(serverSecret));
+        answers.add(orgA().body("{\"name\":\"renamed\"}").when().patch("/assistant/" + id).then().statusCode(200)
+                .body("name", equalTo("renamed")).extract().asString());
+        internalAssistant(id).body("serverUrlSecret", equalTo(serverSecret));
         String rotated = "whsec-rotated-" + UUID.randomUUID();
-        orgA().body("{\"serverUrlSecret\":\"" + rotated + "\"}").when().patch("/assistant/" + id)
-                .then().statusCode(200).body("serverUrlSecret", equalTo(rotated))
+        answers.add(orgA().body("{\"serverUrlSecret\":\"" + rotated + "\"}").when().patch("/assistant/" + id)
+                .then().statusCode(200).extract().asString());
+        internalAssistant(id)
+                .body("serverUrlSecret", equalTo(rotated))
                 .body("model.tools[0].server.secret", equalTo(toolSecret));
         assertEquals(0, stored("assistant.assistants", rotated));
-        orgA().when().get("/assistant").then().statusCode(200);
+        answers.add(orgA().when().delete("/assistant/" + id).then().statusCode(200).extract().asString());
+        for (String answer : answers) {
+            for (String secret : List.of(serverSecret, toolSecret, rotated)) {
+                assertFalse(answer.contains(secret), "a secret answered: " + answer);
+            }
+            assertFalse(answer.contains("\"serverUrlSecret\"") || answer.contains("\"secret\""), answer);
+        }
     }
 
     @Test
-    void squadMemberSecretsAreStoredSealed() throws Exception {
+    void squadMemberSecretsAreWriteOnlyAndStoredSealed() throws Exception {
         String inlineSecret = "whsec-inline-" + UUID.randomUUID();
         String overrideSecret = "whsec-override-" + UUID.randomUUID();
         String stored = createAssistant(orgA());
-        String squad = orgA().body("{\"members\":[{\"assistant\":" + assistantWithSecrets(inlineSecret, inlineSecret)
+        String body = "{\"members\":[{\"assistant\":" + assistantWithSecrets(inlineSecret, inlineSecret)
                 + "},{\"assistantId\":\"" + stored + "\",\"assistantOverrides\":{\"serverUrlSecret\":\""
-                + overrideSecret + "\"}}]}").when().post("/squad").then().statusCode(201).extract().path("id");
-
-        orgA().when().get("/squad/" + squad).then().statusCode(200)
+                + overrideSecret + "\"}}]}";
+        String created = orgA().body(body).when().post("/squad").then().statusCode(201)
+                .body("members[0].assistant.serverUrl", equalTo("https://hooks.example.com/e"))
+                .extract().asString();
+        String squad = JsonPath.from(created).getString("id");
+        List<String> answers = List.of(created,
+                orgA().when().get("/squad/" + squad).then().statusCode(200).extract().asString(),
+                orgA().queryParam("limit", 1000).when().get("/squad").then().statusCode(200).extract().asString(),
+                orgA().body(body).when().patch("/squad/" + squad).then().statusCode(200).extract().asString());
+        for (String answer : answers) {
+            assertFalse(answer.contains(inlineSecret) || answer.contains(overrideSecret), answer);
+            assertFalse(answer.contains("\"serverUrlSecret\"") || answer.contains("\"secret\""), answer);
+        }
+        TestClients.internal(TestKeys.ORG_A).when().get("/internal/squad/" + squad).then().statusCode(200)
                 .body("members[0].assistant.serverUrlSecret", equalTo(inlineSecret))
                 .body("members[0].assistant.model.tools[0].server.secret", equalTo(inlineSecret))
                 .body("members[1].assistantOverrides.serverUrlSecret", equalTo(overrideSecret));
@@ -92,7 +130,9 @@ class SecretsAtRestTest {
             assertEquals(1, copy.executeUpdate());
         }
         // The row it was sealed for still opens it; the copy does not give the secret away.
-        orgA().when().get("/assistant/" + source).then().statusCode(200).body("serverUrlSecret", equalTo(secret));
+        internalAssistant(source).body("serverUrlSecret", equalTo(secret));
+        internalAssistant(target)
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("serverUrlSecret")));
         orgA().when().get("/assistant/" + target).then().statusCode(200)
                 .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("serverUrlSecret")));
     }

@@ -2,6 +2,7 @@ package dev.voiceplane.assistant.rest;
 
 import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.assistant.api.AssistantView;
@@ -31,6 +32,10 @@ class WriteAnswerTest {
             + "\"server\":{\"url\":\"https://hooks.example.com/t\",\"secret\":\"tool-secret\"}}]},"
             + "\"endCallPhrases\":[\"bye\",\"\"],\"metadata\":{\"nested\":{\"a\":[1,2.50,-0.0,true,null,\"x\"]},\"secret\":1}}";
 
+    /** {@link #BODY} as the public API shows it: the webhook secrets are write-only (free-form "secret" stays). */
+    private static final String SHOWN = BODY.replace("\"serverUrlSecret\":\"whsec-ü\",", "")
+            .replace(",\"secret\":\"tool-secret\"", "");
+
     @Inject
     ObjectMapper json;
 
@@ -38,7 +43,8 @@ class WriteAnswerTest {
     void aCreateAnswersWhatSerialisingTheTypedBodyGives() throws Exception {
         String answer = orgA().body(BODY).when().post("/assistant").then().statusCode(201).extract().asString();
 
-        assertEquals(typed(answer, BODY), answer);
+        assertFalse(answer.contains("whsec-ü") || answer.contains("tool-secret"), answer);
+        assertEquals(typed(answer, SHOWN), answer);
         String id = JsonPath.from(answer).getString("id");
         assertEquals(answer, orgA().when().get("/assistant/" + id).then().statusCode(200).extract().asString());
     }

@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 
-/** A call as the API shows it, from its row and its documents. */
+/**
+ * A call as the API shows it, from its row and its documents: its frozen configuration without the secrets in it
+ * (write-only: the same view goes into every server message, so no message body carries one either).
+ */
 @ApplicationScoped
 public class CallViews {
 
@@ -44,7 +47,7 @@ public class CallViews {
     public CallView view(Call call, CallDocuments.Stored stored) {
         ObjectNode row = details.read(call);
         ObjectNode configuration = stored == null ? json.createObjectNode()
-                : configurations.read(stored.configuration(), call.sealingContext());
+                : configurations.readWithoutSecrets(stored.configuration());
         List<JsonNode> messages = stored == null ? List.of() : messages(stored.messages());
         return new CallView(call.id.toString(), call.orgId, call.createdAt, call.updatedAt, call.type, call.status,
                 call.endedReason, call.startedAt, call.endedAt, call.cost, row.get("costBreakdown"),

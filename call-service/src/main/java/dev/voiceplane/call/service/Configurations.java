@@ -19,7 +19,8 @@ import java.util.List;
  * The configuration a call runs with, frozen at creation: {@code assistant}, {@code assistantOverrides},
  * {@code squad}, the stored assistants its members name ({@code squadAssistants}: [{id, assistant}]) and the
  * {@code phoneNumber}. The customer's webhook secrets in it are sealed at rest exactly as assistant-service seals
- * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call.
+ * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call, and never shown:
+ * the Call (and so every server message) is built from {@link #readWithoutSecrets}.
  */
 @ApplicationScoped
 public class Configurations {
@@ -64,6 +65,18 @@ public class Configurations {
     public ObjectNode read(String stored, String context) {
         try {
             return SECRETS.open((ObjectNode) json.readTree(stored), box, context);
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new IllegalStateException("a stored call configuration is not the JSON object it was written as", e);
+        }
+    }
+
+    /**
+     * The stored configuration as the public API shows it: its secrets left out, not opened (they are write-only;
+     * the voice runtime reads them opened through {@code GET /internal/call/{id}/runtime}).
+     */
+    public ObjectNode readWithoutSecrets(String stored) {
+        try {
+            return SECRETS.remove((ObjectNode) json.readTree(stored));
         } catch (JsonProcessingException | ClassCastException e) {
             throw new IllegalStateException("a stored call configuration is not the JSON object it was written as", e);
         }

@@ -133,15 +133,80 @@ class CallCreationTest {
                 .when().post("/call/web").then().statusCode(201)
                 .body("assistantId", equalTo(assistantId))
                 .body("assistant.name", equalTo("before"))
-                .body("assistant.serverUrlSecret", equalTo("frozen-s3cret"))
+                .body("assistant.serverUrl", equalTo("https://hooks.example.com/a"))
+                .body("assistant.serverUrlSecret", nullValue())
                 .body("assistantOverrides.variableValues.name", equalTo("Ada"))
                 .extract().path("id");
         // A later change of the assistant does not rewrite the call.
         Stubs.assistant(wireMock, TestKeys.ORG_A, assistantId, "{\"name\":\"after\"}");
-        orgA().when().get("/call/" + id).then().statusCode(200).body("assistant.name", equalTo("before"));
+        orgA().when().get("/call/" + id).then().statusCode(200).body("assistant.name", equalTo("before"))
+                .body("assistant.serverUrlSecret", nullValue());
         String stored = Outboxes.column(dataSource, "select configuration::text from call.call_documents where call_id = ?::uuid", id).getFirst();
         assertFalse(stored.contains("frozen-s3cret"), stored);
         assertTrue(stored.contains("sealed:v1:"), stored);
+        // The secret is write-only, not lost: the voice runtime reads it opened over the internal route.
+        dev.voiceplane.kit.testing.TestClients.internal(TestKeys.ORG_A).when().get("/internal/call/" + id + "/runtime").then().statusCode(200)
+                .body("assistant.serverUrlSecret", equalTo("frozen-s3cret"))
+                .body("call.assistant.serverUrlSecret", nullValue());
+    }
+
+    /**
+     * The customer's webhook secrets of an inline assistant, its overrides and an inline squad are write-only
+     * (issue 24): not in the create answer, GET, the list, nor any server message stored in the outbox; sealed in
+     * the call's documents; answered opened only to the voice runtime.
+     */
+    @Test
+    void inlineSecretsAreNeverAnsweredNorWrittenToTheOutbox() throws Exception {
+        String tag = newId();
+        String assistantSecret = "assistant-secret-" + tag;
+        String toolSecret = "tool-secret-" + tag;
+        String overrideSecret = "override-secret-" + tag;
+        String memberSecret = "member-secret-" + tag;
+        String memberToolSecret = "member-tool-secret-" + tag;
+        String tool = "{\"type\":\"function\",\"function\":{\"name\":\"lookup\"},\"server\":{\"url\":"
+                + "\"https://hooks.example.com/tool\",\"secret\":\"%s\"}}";
+        String assistant = "{\"name\":\"inline\",\"serverUrl\":\"https://hooks.example.com/a\",\"serverUrlSecret\":\""
+                + assistantSecret + "\",\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"tools\":["
+                + tool.formatted(toolSecret) + "]}}";
+        String single = orgA().body("{\"assistant\":" + assistant + ",\"assistantOverrides\":{\"serverUrlSecret\":\""
+                        + overrideSecret + "\"}}")
+                .when().post("/call/web").then().statusCode(201)
+                .body("assistant.serverUrl", equalTo("https://hooks.example.com/a"))
+                .body("assistant.model.tools[0].server.url", equalTo("https://hooks.example.com/tool"))
+                .extract().asString();
+        String singleId = io.restassured.path.json.JsonPath.from(single).getString("id");
+        String member = "{\"name\":\"member\",\"serverUrl\":\"https://hooks.example.com/m\",\"serverUrlSecret\":\""
+                + memberSecret + "\",\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"tools\":["
+                + tool.formatted(memberToolSecret) + "]}}";
+        String squad = orgA().body("{\"squad\":{\"members\":[{\"assistant\":" + member + ",\"assistantOverrides\":"
+                        + "{\"serverUrlSecret\":\"" + overrideSecret + "\"}}]}}")
+                .when().post("/call/web").then().statusCode(201)
+                .body("squad.members[0].assistant.serverUrl", equalTo("https://hooks.example.com/m"))
+                .extract().asString();
+        String squadId = io.restassured.path.json.JsonPath.from(squad).getString("id");
+        List<String> secrets = List.of(assistantSecret, toolSecret, overrideSecret, memberSecret, memberToolSecret);
+
+        List<String> answers = new java.util.ArrayList<>(List.of(single, squad,
+                orgA().when().get("/call/" + singleId).then().statusCode(200).extract().asString(),
+                orgA().when().get("/call/" + squadId).then().statusCode(200).extract().asString(),
+                orgA().queryParam("limit", 1000).when().get("/call").then().statusCode(200).extract().asString()));
+        for (String callId : List.of(singleId, squadId)) {
+            answers.addAll(Outboxes.column(dataSource, "select payload::text from call.call_outbox where call_id = ?::uuid", callId));
+            answers.addAll(Outboxes.column(dataSource, "select configuration::text from call.call_documents where call_id = ?::uuid", callId));
+            answers.addAll(Outboxes.column(dataSource, "select details::text from call.calls where id = ?::uuid", callId));
+        }
+        assertTrue(answers.size() >= 9, "every call has its status-update, documents and row: " + answers.size());
+        for (String answer : answers) {
+            for (String secret : secrets) {
+                assertFalse(answer.contains(secret), "a secret shown or stored in clear: " + answer);
+            }
+        }
+        dev.voiceplane.kit.testing.TestClients.internal(TestKeys.ORG_A).when().get("/internal/call/" + singleId + "/runtime").then().statusCode(200)
+                .body("assistant.serverUrlSecret", equalTo(overrideSecret))
+                .body("assistant.model.tools[0].server.secret", equalTo(toolSecret));
+        dev.voiceplane.kit.testing.TestClients.internal(TestKeys.ORG_A).when().get("/internal/call/" + squadId + "/runtime").then().statusCode(200)
+                .body("squad.members[0].assistant.serverUrlSecret", equalTo(overrideSecret))
+                .body("squad.members[0].assistant.model.tools[0].server.secret", equalTo(memberToolSecret));
     }
 
     @Test

@@ -91,6 +91,18 @@ final class StackUnderTest {
         return stack;
     }
 
+    /** The embedded PostgreSQL's port (its superuser {@code postgres} needs no password on this machine). */
+    int postgresPort() {
+        return postgresPort;
+    }
+
+    /** Every line the stack (its services included) printed so far: the logs a test searches. */
+    List<String> output() {
+        synchronized (output) {
+            return List.copyOf(output);
+        }
+    }
+
     /** Port of a service on this machine: the runtime reaches call-service there, as inside a cluster. */
     int port(String service) {
         return gatewayPort + 1 + LocalService.PORT_ORDER.indexOf(service);

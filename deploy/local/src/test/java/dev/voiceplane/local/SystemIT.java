@@ -31,6 +31,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.KeyPairGenerator;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -97,6 +98,10 @@ class SystemIT {
             environment.put("VOICE_API_KEYS", ORG + ":" + KEY + ",org-t:" + OTHER_KEY);
             environment.put("VOICE_PUBLIC_URL", publicUrl);
             environment.put("VOICE_TWILIO_API_URL", fake);
+            environment.put("VOICE_VONAGE_API_URL", fake);
+            environment.put("VOICE_VONAGE_REST_URL", fake);
+            // The secrets test leaves its web calls queued (no runtime joins them).
+            environment.put("VOICE_MAX_LIVE_CALLS", "100");
             environment.put("VOICE_OPENAI_API_URL", fake + "/v1");
             environment.put("VOICE_RUNTIME_STREAM_URL", "wss://runtime.invalid/stream");
             environment.put("VOICE_RUNTIME_WEB_CALL_URL", "https://runtime.invalid/web");
@@ -304,6 +309,218 @@ class SystemIT {
                 "what the runtime reported before the crash was kept");
         assertDecimal("0.01", call.path("costBreakdown").path("transport"));
         receiverGotTheCall(setup, callId, List.of("queued", "in-progress", "ended"));
+    }
+
+    /**
+     * Secrets are write-only and sealed at rest (issue 24): known, unique secrets are written through every route
+     * that takes one, and then no public answer, no server message body the receiver gets, no row of any schema and
+     * no log line of any service holds one of them, in clear or as hex. The secrets still work: the receiver gets
+     * the customer's own secret in {@code x-vapi-secret}, as it asked, and only there.
+     */
+    @Test
+    @Order(4)
+    void noSecretIsAnsweredSentStoredOrLogged() throws Exception {
+        String tag = UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        Map<String, String> secrets = new LinkedHashMap<>();
+        for (String name : List.of("llmApiKey", "vonageApiKey", "vonageApiSecret", "vonageSignatureSecret",
+                "twilioCredentialToken", "numberAuthToken", "numberServerSecret", "numberServerSecretRotated",
+                "assistantServerSecret", "assistantToolSecret", "assistantServerSecretRotated", "squadMemberSecret",
+                "squadMemberToolSecret", "squadOverrideSecret", "callAssistantSecret", "callToolSecret",
+                "callOverrideSecret", "callSquadSecret", "inlineAuthToken", "inlineServerSecret")) {
+            secrets.put(name, "zq" + name + tag);
+        }
+        List<String> answers = new java.util.ArrayList<>();
+        java.util.function.Function<Response, String> kept = response -> {
+            answers.add(response.asString());
+            return response.asString();
+        };
+        String receiver = receiver("secrets");
+
+        // Credentials: PUT and POST, an LLM key, a vonage account, a twilio account.
+        String llm = UUID.randomUUID().toString();
+        kept.apply(as(KEY).body("{\"provider\":\"deepgram\",\"apiKey\":\"" + secrets.get("llmApiKey") + "\"}")
+                .when().put("/credential/" + llm).then().statusCode(200).extract().response());
+        String vonageCredential = JSON.readTree(kept.apply(as(KEY).body("{\"provider\":\"vonage\",\"apiKey\":\""
+                        + secrets.get("vonageApiKey") + "\",\"apiSecret\":\"" + secrets.get("vonageApiSecret")
+                        + "\",\"signatureSecret\":\"" + secrets.get("vonageSignatureSecret") + "\"}")
+                .when().post("/credential").then().statusCode(201).extract().response())).path("id").asText();
+        String twilioCredential = JSON.readTree(kept.apply(as(KEY).body("{\"provider\":\"twilio\",\"accountSid\":\"AC"
+                        + tag + "\",\"authToken\":\"" + secrets.get("twilioCredentialToken") + "\"}")
+                .when().post("/credential").then().statusCode(201).extract().response())).path("id").asText();
+
+        // Phone numbers: twilio (auth token, server secret, then a PATCH rotating it) and vonage (the credential's key).
+        String twilioNumber = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);
+        String accountSid = "AC" + UUID.randomUUID().toString().replace("-", "");
+        String numberSid = "PN" + UUID.randomUUID().toString().replace("-", "");
+        String token = secrets.get("numberAuthToken");
+        outside.stubFor(get(urlPathEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers.json"))
+                .withBasicAuth(accountSid, token)
+                .willReturn(okJson("{\"incoming_phone_numbers\":[{\"sid\":\"" + numberSid + "\",\"phone_number\":\""
+                        + twilioNumber + "\",\"voice_url\":\"\",\"status_callback\":\"\"}],\"page\":0}")));
+        outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json"))
+                .withBasicAuth(accountSid, token).willReturn(okJson("{\"sid\":\"" + numberSid + "\"}")));
+        String numberId = JSON.readTree(kept.apply(as(KEY).body("{\"twilioPhoneNumber\":\"" + twilioNumber
+                        + "\",\"twilioAccountSid\":\"" + accountSid + "\",\"twilioAuthToken\":\"" + token
+                        + "\",\"serverUrl\":\"" + receiver + "\",\"serverUrlSecret\":\"" + secrets.get("numberServerSecret")
+                        + "\"}").when().post("/phone-number/import/twilio").then().statusCode(201).extract().response()))
+                .path("id").asText();
+        kept.apply(as(KEY).body("{\"serverUrlSecret\":\"" + secrets.get("numberServerSecretRotated") + "\"}")
+                .when().patch("/phone-number/" + numberId).then().statusCode(200).extract().response());
+
+        String vonageNumber = "+4477" + ThreadLocalRandom.current().nextLong(10_000_000L, 99_999_999L);
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        String pem = "-----BEGIN PRIVATE KEY-----\\n" + Base64.getEncoder().encodeToString(
+                generator.generateKeyPair().getPrivate().getEncoded()) + "\\n-----END PRIVATE KEY-----\\n";
+        outside.stubFor(get(urlPathEqualTo("/account/numbers"))
+                .withQueryParam("pattern", com.github.tomakehurst.wiremock.client.WireMock.equalTo(vonageNumber.substring(1)))
+                .willReturn(okJson("{\"count\":1,\"numbers\":[{\"country\":\"GB\",\"msisdn\":\""
+                        + vonageNumber.substring(1) + "\"}]}")));
+        outside.stubFor(post(urlEqualTo("/v2/applications")).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"id\":\"app-" + tag + "\",\"keys\":{\"private_key\":\"" + pem + "\"}}")));
+        outside.stubFor(post(urlEqualTo("/number/update"))
+                .willReturn(okJson("{\"error-code\":\"200\",\"error-code-label\":\"success\"}")));
+        String vonageNumberId = JSON.readTree(kept.apply(as(KEY).body("{\"vonagePhoneNumber\":\"" + vonageNumber
+                        + "\",\"credentialId\":\"" + vonageCredential + "\"}")
+                .when().post("/phone-number/import/vonage").then().statusCode(201).extract().response())).path("id").asText();
+
+        // Assistants and squads: server and tool secrets, created and patched; a squad with inline members.
+        String tool = "{\"type\":\"function\",\"function\":{\"name\":\"lookup\"},\"server\":{\"url\":\""
+                + receiver + "\",\"secret\":\"%s\"}}";
+        String assistant = "{\"name\":\"%s\",\"serverUrl\":\"" + receiver + "\",\"serverUrlSecret\":\"%s\","
+                + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"],"
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"tools\":[" + tool + "]}}";
+        String assistantId = JSON.readTree(kept.apply(as(KEY).body(assistant.formatted("stored",
+                        secrets.get("assistantServerSecret"), secrets.get("assistantToolSecret")))
+                .when().post("/assistant").then().statusCode(201).extract().response())).path("id").asText();
+        kept.apply(as(KEY).body("{\"serverUrlSecret\":\"" + secrets.get("assistantServerSecretRotated") + "\"}")
+                .when().patch("/assistant/" + assistantId).then().statusCode(200).extract().response());
+        String squadBody = "{\"members\":[{\"assistant\":" + assistant.formatted("member", secrets.get("squadMemberSecret"),
+                secrets.get("squadMemberToolSecret")) + "},{\"assistantId\":\"" + assistantId + "\",\"assistantOverrides\":"
+                + "{\"serverUrlSecret\":\"" + secrets.get("squadOverrideSecret") + "\"}}]}";
+        String squadId = JSON.readTree(kept.apply(as(KEY).body(squadBody).when().post("/squad").then().statusCode(201)
+                .extract().response())).path("id").asText();
+        kept.apply(as(KEY).body(squadBody).when().patch("/squad/" + squadId).then().statusCode(200).extract().response());
+
+        // Calls: an inline assistant with overrides (idempotent, sent twice), an inline squad, the stored squad, the
+        // stored assistant on the twilio number, and an inline twilio number and an inline vonage number.
+        String inlineCall = "{\"assistant\":" + assistant.formatted("inline", secrets.get("callAssistantSecret"),
+                secrets.get("callToolSecret")) + ",\"assistantOverrides\":{\"serverUrlSecret\":\""
+                + secrets.get("callOverrideSecret") + "\"}}";
+        String idempotencyKey = "secrets-" + tag;
+        List<String> callIds = new java.util.ArrayList<>();
+        for (int attempt = 0; attempt < 2; attempt++) {
+            callIds.add(JSON.readTree(kept.apply(as(KEY).header("Idempotency-Key", idempotencyKey).body(inlineCall)
+                    .when().post("/call/web").then().statusCode(201).extract().response())).path("id").asText());
+        }
+        assertEquals(callIds.get(0), callIds.get(1), "an idempotent repeat answers the first call");
+        callIds.add(JSON.readTree(kept.apply(as(KEY).body("{\"squad\":{\"members\":[{\"assistant\":"
+                        + assistant.formatted("call squad", secrets.get("callSquadSecret"), secrets.get("callToolSecret"))
+                        + "}]}}").when().post("/call/web").then().statusCode(201).extract().response())).path("id").asText());
+        callIds.add(JSON.readTree(kept.apply(as(KEY).body("{\"squadId\":\"" + squadId + "\"}")
+                .when().post("/call/web").then().statusCode(201).extract().response())).path("id").asText());
+        outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/Calls.json")).withBasicAuth(accountSid, token)
+                .willReturn(aResponse().withStatus(201).withHeader("Content-Type", "application/json")
+                        .withBody("{\"sid\":\"" + callSid() + "\",\"status\":\"queued\"}")));
+        callIds.add(JSON.readTree(kept.apply(as(KEY).body("{\"assistantId\":\"" + assistantId + "\",\"phoneNumberId\":\""
+                        + numberId + "\",\"customer\":{\"number\":\"+14155550199\"}}")
+                .when().post("/call/phone").then().statusCode(201).extract().response())).path("id").asText());
+        String inlineSid = "AC" + UUID.randomUUID().toString().replace("-", "");
+        outside.stubFor(post(urlEqualTo(accountPath(inlineSid) + "/Calls.json"))
+                .withBasicAuth(inlineSid, secrets.get("inlineAuthToken"))
+                .willReturn(aResponse().withStatus(201).withHeader("Content-Type", "application/json")
+                        .withBody("{\"sid\":\"" + callSid() + "\",\"status\":\"queued\"}")));
+        callIds.add(JSON.readTree(kept.apply(as(KEY).body("{\"assistantId\":\"" + assistantId + "\",\"phoneNumber\":{"
+                        + "\"twilioPhoneNumber\":\"+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L)
+                        + "\",\"twilioAccountSid\":\"" + inlineSid + "\",\"twilioAuthToken\":\"" + secrets.get("inlineAuthToken")
+                        + "\",\"serverUrl\":\"" + receiver + "\",\"serverUrlSecret\":\"" + secrets.get("inlineServerSecret")
+                        + "\"},\"customer\":{\"number\":\"+14155550199\"}}")
+                .when().post("/call").then().statusCode(201).extract().response())).path("id").asText());
+        outside.stubFor(post(urlEqualTo("/v1/calls")).willReturn(aResponse().withStatus(201)
+                .withHeader("Content-Type", "application/json")
+                .withBody("{\"uuid\":\"uuid-" + tag + "\",\"status\":\"started\"}")));
+        callIds.add(JSON.readTree(kept.apply(as(KEY).body("{\"assistantId\":\"" + assistantId + "\",\"phoneNumber\":{"
+                        + "\"provider\":\"vonage\",\"number\":\"+4477" + ThreadLocalRandom.current().nextLong(10_000_000L, 99_999_999L)
+                        + "\",\"credentialId\":\"" + vonageCredential + "\"},\"customer\":{\"number\":\"+14155550199\"}}")
+                .when().post("/call").then().statusCode(201).body("phoneCallProviderId", equalTo("uuid-" + tag))
+                .extract().response())).path("id").asText());
+
+        // Every public read: by id and in lists.
+        for (String path : List.of("/credential/" + llm, "/credential/" + vonageCredential, "/credential/" + twilioCredential,
+                "/credential", "/phone-number/" + numberId, "/phone-number/" + vonageNumberId, "/phone-number",
+                "/assistant/" + assistantId, "/assistant", "/squad/" + squadId, "/squad", "/call")) {
+            RequestSpecification read = path.indexOf('/', 1) < 0 ? as(KEY).queryParam("limit", 1000) : as(KEY);
+            kept.apply(read.when().get(path).then().statusCode(200).extract().response());
+        }
+        for (String callId : callIds) {
+            kept.apply(as(KEY).when().get("/call/" + callId).then().statusCode(200).extract().response());
+            kept.apply(as(KEY).when().get("/call/" + callId + "/deliveries").then().statusCode(200).extract().response());
+        }
+
+        // The server messages: each call's status-update reaches the receiver, with the secret it asked for.
+        for (String callId : callIds) {
+            eventually("the receiver got a server message of call " + callId, () -> outside.getAllServeEvents().stream()
+                    .anyMatch(event -> event.getRequest().getUrl().equals("/hooks/secrets")
+                            && event.getRequest().getBodyAsString().contains(callId)));
+        }
+        List<com.github.tomakehurst.wiremock.verification.LoggedRequest> messages = outside.getAllServeEvents().stream()
+                .map(com.github.tomakehurst.wiremock.stubbing.ServeEvent::getRequest)
+                .filter(request -> request.getUrl().startsWith("/hooks/"))
+                .toList();
+        List<String> sent = new java.util.ArrayList<>();
+        for (com.github.tomakehurst.wiremock.verification.LoggedRequest message : messages) {
+            sent.add(message.getBodyAsString());
+            message.getHeaders().all().stream()
+                    .filter(header -> !header.key().equalsIgnoreCase("x-vapi-secret"))
+                    .forEach(header -> sent.add(header.key() + ": " + header.values()));
+        }
+        // The inline assistant's message went out with the call's effective secret (the overrides'), as asked.
+        assertTrue(messages.stream().anyMatch(message -> message.getBodyAsString().contains(callIds.get(0))
+                        && secrets.get("callOverrideSecret").equals(message.getHeader("x-vapi-secret"))),
+                "the receiver got the customer's secret in x-vapi-secret");
+
+        // Every row of every schema, as text (bytea as hex).
+        List<String> rows = new java.util.ArrayList<>();
+        try (java.sql.Connection database = java.sql.DriverManager.getConnection(
+                "jdbc:postgresql://localhost:" + stack.postgresPort() + "/postgres", "postgres", "");
+                java.sql.Statement statement = database.createStatement()) {
+            List<String> tables = new java.util.ArrayList<>();
+            try (java.sql.ResultSet found = statement.executeQuery("select table_schema || '.' || table_name"
+                    + " from information_schema.tables where table_type = 'BASE TABLE'"
+                    + " and table_schema not in ('pg_catalog', 'information_schema')")) {
+                while (found.next()) {
+                    tables.add(found.getString(1));
+                }
+            }
+            assertTrue(tables.containsAll(List.of("credential.credentials", "telephony.phone_numbers",
+                    "telephony.inline_dials", "assistant.assistants", "assistant.squads", "call.call_documents",
+                    "call.call_outbox", "call.call_idempotency_keys", "call.call_delivery_attempts")), tables.toString());
+            for (String table : tables) {
+                try (java.sql.ResultSet all = statement.executeQuery("select t::text from " + table + " t")) {
+                    while (all.next()) {
+                        rows.add(table + " " + all.getString(1));
+                    }
+                }
+            }
+        }
+        assertTrue(rows.stream().anyMatch(row -> row.contains(vonageNumberId)), "the dump holds the rows written");
+
+        Map<String, List<String>> places = new LinkedHashMap<>();
+        places.put("a public answer", answers);
+        places.put("a server message the receiver got", sent);
+        places.put("a database row", rows);
+        places.put("a log line", stack.output());
+        List<String> found = new java.util.ArrayList<>();
+        secrets.forEach((name, secret) -> {
+            String hex = java.util.HexFormat.of().formatHex(secret.getBytes(StandardCharsets.UTF_8));
+            places.forEach((place, texts) -> texts.stream()
+                    .filter(text -> text.contains(secret) || text.toLowerCase(java.util.Locale.ROOT).contains(hex))
+                    .findFirst()
+                    .ifPresent(text -> found.add(name + " in " + place + ": "
+                            + text.substring(0, Math.min(text.length(), 2000)))));
+        });
+        assertEquals(List.of(), found, "secrets found");
     }
 
     // ---- what a client sets up, through the gateway only

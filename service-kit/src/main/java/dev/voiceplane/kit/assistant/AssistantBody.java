@@ -92,7 +92,7 @@ public class AssistantBody {
     @HttpUrl
     public String serverUrl;
 
-    /** The customer's own webhook secret: returned as stored. */
+    /** The customer's own webhook secret: write-only (never in a public answer, see {@link AssistantSecrets}). */
     public String serverUrlSecret;
 
     @Valid

@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where the customer's own webhook secrets sit in an assistant and in a squad: returned to the owner as stored
- * (compatibility.md §6) but encrypted at rest like every other secret, by whichever service stores them.
+ * Where the customer's own webhook secrets sit in an assistant and in a squad: write-only like every other secret
+ * (accepted, never in a public answer or a server message body; docs/architecture.md "Secrets") and sealed at rest
+ * by whichever service stores them. Internal routes answer them opened, for the services that use them.
  */
 public final class AssistantSecrets {
 

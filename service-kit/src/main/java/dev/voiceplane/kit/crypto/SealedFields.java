@@ -16,7 +16,8 @@ import org.jboss.logging.Logger;
  * is read. A path names a field with dots; {@code *} stands for every element of an array
  * ({@code "model.tools.*.server.secret"}). A sealed value is the text {@value #PREFIX} followed by the base64 of
  * the ciphertext, bound to the row's context; a value without the prefix was stored before sealing existed and is
- * read as it is (and sealed at its next write). {@code null} from a change removes the field.
+ * read as it is (and sealed at its next write). {@code null} from a change removes the field. Such secrets are
+ * write-only on the public API: answers {@link #remove} them; only internal routes answer them opened.
  */
 public final class SealedFields {
 
@@ -47,6 +48,14 @@ public final class SealedFields {
      */
     public ObjectNode open(ObjectNode document, SecretBox box, String context) {
         return transform(document, value -> open(value, box, context));
+    }
+
+    /**
+     * Removes, in place, every string at one of the paths, sealed or not: what a public answer shows of a document
+     * whose secrets are write-only. Nothing is opened, so no key is needed.
+     */
+    public ObjectNode remove(ObjectNode document) {
+        return transform(document, value -> null);
     }
 
     /**

@@ -3,8 +3,9 @@ package dev.voiceplane.telephony.api;
 import java.time.Instant;
 
 /**
- * A phone number as clients see it: never the carrier's auth token (write-only, compatibility.md §6), the
- * server URL secret as the client stored it, no billing fields.
+ * A phone number as clients see it: never a secret (the carrier's auth token and the customer's
+ * {@code serverUrlSecret} are write-only: accepted, sealed at rest, answered only to call-service over the internal
+ * route), no billing fields.
  */
 public record PhoneNumberView(
         String id,
@@ -14,7 +15,6 @@ public record PhoneNumberView(
         String name,
         String assistantId,
         String serverUrl,
-        String serverUrlSecret,
         String twilioAccountSid,
         String credentialId,
         Instant createdAt,

@@ -60,7 +60,8 @@ public class VonageCarrier {
                         app == null || app.isNull() || app.asText().isEmpty() ? null : app.asText());
             }
         }
-        throw CarrierFailure.rejected("vonage account " + apiKey + " does not own the number " + e164, 404);
+        // Not the API key in the message: it is answered to the client and logged.
+        throw CarrierFailure.rejected("the vonage account of the credential does not own the number " + e164, 404);
     }
 
     public VonageApplication createApplication(String apiKey, String apiSecret, String name, String answerUrl,

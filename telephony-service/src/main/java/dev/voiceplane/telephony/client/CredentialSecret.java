@@ -11,6 +11,7 @@ public record CredentialSecret(String id, String provider, String apiKey, String
 
     @Override
     public String toString() {
-        return "CredentialSecret[id=" + id + ", provider=" + provider + ", apiKey=" + apiKey + "]";
+        // Not even the API key: it is a credential secret too (write-only, sealed wherever it is kept).
+        return "CredentialSecret[id=" + id + ", provider=" + provider + "]";
     }
 }

@@ -1,6 +1,7 @@
 package dev.voiceplane.telephony.repository;
 
 import dev.voiceplane.telephony.domain.PhoneNumber;
+import dev.voiceplane.telephony.service.Secrets;
 import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
@@ -17,6 +18,12 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class InlineDialRepository {
+
+    private final Secrets secrets;
+
+    public InlineDialRepository(Secrets secrets) {
+        this.secrets = secrets;
+    }
 
     private static final String COLUMNS = "org_id, id, provider, carrier, number, carrier_account, twilio_auth_token,"
             + " credential_id, vonage_application_id, vonage_private_key, carrier_call_id,"
@@ -58,28 +65,31 @@ public class InlineDialRepository {
 
     /**
      * The inline number a carrier callback is about, by the call id in the URL we gave the carrier. Not scoped by
-     * organisation (a carrier knows none): the account must match too, and an id found twice answers nothing.
+     * organisation (a carrier knows none): the account must match too (compared once found: a Vonage API key is
+     * stored sealed, {@link Secrets#account}), and an id found twice answers nothing.
      */
     public Optional<PhoneNumber> findForWebhook(String carrier, String carrierAccount, String callId) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em().createNativeQuery("select " + COLUMNS + " from {h-schema}inline_dials"
-                        + " where carrier = :carrier and carrier_account = :account and call_id = :call limit 2")
+                        + " where carrier = :carrier and call_id = :call limit 2")
                 .setParameter("carrier", carrier)
-                .setParameter("account", carrierAccount)
                 .setParameter("call", callId)
                 .getResultList();
-        return rows.size() == 1 ? Optional.of(number(rows.getFirst())) : Optional.empty();
+        return rows.size() == 1
+                ? Optional.of(number(rows.getFirst())).filter(number -> secrets.accountIs(number, carrierAccount))
+                : Optional.empty();
     }
 
     /**
      * The inline number of a Vonage call, by the application created for it: Vonage's signed callbacks name it
-     * ({@code application_id}) from the first event on, before this service may have recorded the call's uuid.
+     * ({@code application_id}) from the first event on, before this service may have recorded the call's uuid. The
+     * API key the callback names must be the row's.
      */
     public Optional<PhoneNumber> findByApplication(String carrierAccount, String applicationId) {
         return first(em().createNativeQuery("select " + COLUMNS + " from {h-schema}inline_dials"
-                        + " where carrier = 'vonage' and carrier_account = :account and vonage_application_id = :application")
-                .setParameter("account", carrierAccount)
-                .setParameter("application", applicationId)).map(Dialled::number);
+                        + " where carrier = 'vonage' and vonage_application_id = :application")
+                .setParameter("application", applicationId)).map(Dialled::number)
+                .filter(number -> secrets.accountIs(number, carrierAccount));
     }
 
     /** The inline number a carrier call of the organisation was dialled from (to hang it up). */

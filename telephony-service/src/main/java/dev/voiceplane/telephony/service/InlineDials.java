@@ -81,13 +81,14 @@ public class InlineDials {
         number.provider = given.provider();
         number.carrier = carrier.id();
         number.number = given.number();
-        number.carrierAccount = carrier == Carrier.TWILIO ? given.twilioAccountSid() : credential.apiKey();
+        String account = carrier == Carrier.TWILIO ? given.twilioAccountSid() : credential.apiKey();
+        number.carrierAccount = secrets.account(number, account);
         number.twilioAuthToken = secrets.seal(number, Secrets.AUTH_TOKEN, given.twilioAuthToken());
         number.credentialId = carrier == Carrier.VONAGE ? given.credentialId() : null;
 
         boolean claimed = QuarkusTransaction.requiringNew().call(() -> inline.claim(callId, number));
         if (!claimed) {
-            return new OutboundCalls.Dialled(earlier(orgId, callId, number), false);
+            return new OutboundCalls.Dialled(earlier(orgId, callId, number, account), false);
         }
         try {
             if (carrier == Carrier.VONAGE) {
@@ -123,12 +124,12 @@ public class InlineDials {
     }
 
     /** A repeated dial: the same answer when it was placed from the same number; otherwise a conflict. */
-    private DialAnswer earlier(String orgId, String callId, PhoneNumber asked) {
+    private DialAnswer earlier(String orgId, String callId, PhoneNumber asked, String askedAccount) {
         InlineDialRepository.Dialled earlier = inline.find(orgId, callId)
                 .orElseThrow(() -> ApiException.conflict("call " + callId + " was being dialled; try again"));
         PhoneNumber number = earlier.number();
         if (!number.carrier.equals(asked.carrier) || !number.number.equals(asked.number)
-                || !number.carrierAccount.equals(asked.carrierAccount)) {
+                || !secrets.accountIs(number, askedAccount)) {
             throw ApiException.conflict("call " + callId + " was dialled from another phone number");
         }
         if (earlier.carrierCallId() == null) {

@@ -23,7 +23,8 @@ public class NumberProvisioning {
             String previousVonageApplicationId) {
         @Override
         public String toString() {
-            return "Provisioned[account=" + carrierAccount + ", number=" + carrierNumberId + "]";
+            // Not the account: for vonage it is the API key, a credential secret.
+            return "Provisioned[number=" + carrierNumberId + "]";
         }
     }
 

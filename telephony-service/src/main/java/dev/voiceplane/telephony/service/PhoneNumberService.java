@@ -92,7 +92,7 @@ public class PhoneNumberService {
                 row.assistantId = body.assistantId();
                 row.serverUrl = body.serverUrl();
                 row.serverUrlSecret = secrets.seal(row, Secrets.SERVER_URL_SECRET, body.serverUrlSecret());
-                row.carrierAccount = provisioned.carrierAccount();
+                row.carrierAccount = secrets.account(row, provisioned.carrierAccount());
                 row.carrierNumberId = provisioned.carrierNumberId();
                 row.previousVoiceUrl = provisioned.previousVoiceUrl();
                 row.previousStatusCallback = provisioned.previousStatusCallback();
@@ -223,8 +223,7 @@ public class PhoneNumberService {
 
     private PhoneNumberView view(PhoneNumber row) {
         return new PhoneNumberView(row.id.toString(), row.orgId, row.provider, row.number, row.name, row.assistantId,
-                row.serverUrl, secrets.open(row, Secrets.SERVER_URL_SECRET, row.serverUrlSecret),
-                row.carrier() == Carrier.TWILIO ? row.carrierAccount : null, row.credentialId, row.createdAt,
+                row.serverUrl, row.carrier() == Carrier.TWILIO ? row.carrierAccount : null, row.credentialId, row.createdAt,
                 row.updatedAt);
     }
 

@@ -268,6 +268,15 @@ class InlineDialTest {
         String token = JWT.create().withIssuedAt(new Date()).withJWTId(newId()).withClaim("api_key", apiKey)
                 .withClaim("application_id", appId).withClaim("payload_hash", hash).sign(Algorithm.HMAC256(signatureSecret));
         assertEquals(204, vonageWebhooks.event(event, "Bearer " + token).status());
+        // The API key is a credential secret: not in the row in clear (issue 24), and an event that names another
+        // account's key, even correctly signed, is not this call's.
+        assertEquals(1, dev.voiceplane.kit.testing.TestDatabase.count(dataSource,
+                "select count(*) from telephony.inline_dials where call_id = ? and carrier_account like 'sealed:v1:%'", callId));
+        assertEquals(0, dev.voiceplane.kit.testing.TestDatabase.count(dataSource,
+                "select count(*) from telephony.inline_dials d where d::text like ?", "%" + apiKey + "%"));
+        String otherAccount = JWT.create().withIssuedAt(new Date()).withJWTId(newId()).withClaim("api_key", apiKey + "x")
+                .withClaim("application_id", appId).withClaim("payload_hash", hash).sign(Algorithm.HMAC256(signatureSecret));
+        assertEquals(403, vonageWebhooks.event(event, "Bearer " + otherAccount).status());
         String forged = JWT.create().withIssuedAt(new Date()).withJWTId(newId()).withClaim("api_key", apiKey)
                 .withClaim("application_id", appId).withClaim("payload_hash", hash).sign(Algorithm.HMAC256("x".repeat(40)));
         assertEquals(403, vonageWebhooks.event(event, "Bearer " + forged).status());

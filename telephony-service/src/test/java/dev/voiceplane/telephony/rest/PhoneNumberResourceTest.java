@@ -39,7 +39,10 @@ class PhoneNumberResourceTest {
                         + "\"serverUrlSecret\":\"k\"}")
                 .when().patch("/phone-number/" + number.id()).then().statusCode(200)
                 .body("name", equalTo("After")).body("assistantId", equalTo(assistant))
-                .body("serverUrlSecret", equalTo("k")).body("number", equalTo(number.number()));
+                .body("$", not(hasKey("serverUrlSecret"))).body("number", equalTo(number.number()));
+        // Write-only, not lost: call-service reads it over the internal route.
+        dev.voiceplane.kit.testing.TestClients.internal(TestKeys.ORG_A).when().get("/internal/phone-number/" + number.id())
+                .then().statusCode(200).body("serverUrlSecret", equalTo("k"));
         orgA().body("{\"name\":null,\"assistantId\":null}").when().patch("/phone-number/" + number.id())
                 .then().statusCode(200).body("$", not(hasKey("name"))).body("$", not(hasKey("assistantId")))
                 .body("serverUrl", equalTo("https://h.example.com/"));

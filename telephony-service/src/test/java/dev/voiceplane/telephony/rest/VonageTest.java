@@ -55,6 +55,9 @@ class VonageTest {
     @Inject
     AgroalDataSource dataSource;
 
+    @Inject
+    dev.voiceplane.telephony.service.LegacyAccounts legacyAccounts;
+
     record Account(String credentialId, String apiKey, String apiSecret, String signatureSecret, KeyPair keys) {
     }
 
@@ -202,6 +205,55 @@ class VonageTest {
                 .when().post("/phone-number/import/vonage").then().statusCode(503);
         assertEquals(0, TestDatabase.count(dataSource, "select count(*) from telephony.phone_numbers where number = ?", number));
         wm.verify(0, getRequestedFor(urlPathEqualTo("/account/numbers")).withQueryParam("pattern", WireMock.equalTo(number.substring(1))));
+    }
+
+    @Test
+    void theApiKeyIsStoredSealedAndStillSelectsTheNumbersWebhooks() throws Exception {
+        Account account = account(true);
+        String number = "+4477006" + (100000 + (int) (Math.random() * 800000));
+        String id = importNumber(account, number);
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from telephony.phone_numbers p where p::text like ?",
+                "%" + account.apiKey() + "%"), "the vonage API key is stored in clear");
+        assertEquals(1, TestDatabase.count(dataSource, "select count(*) from telephony.phone_numbers where id = ?::uuid"
+                + " and carrier_account like 'sealed:v1:%'", id));
+        String uuid = "uuid-" + newId();
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(uuid)))
+                .willReturn(okJson("{\"callId\":\"call-" + uuid + "\",\"answer\":\"connect\"}")));
+        byte[] body = ("{\"to\":\"" + number.substring(1) + "\",\"from\":\"447700900001\",\"uuid\":\"" + uuid
+                + "\",\"conversation_uuid\":\"CON-1\"}").getBytes(StandardCharsets.UTF_8);
+        assertEquals(200, webhooks.answer(body, signed(account, body, new Date())).status());
+        // Signed with the account's secret but naming another API key: not this number's webhook.
+        Account other = new Account(account.credentialId(), account.apiKey() + "x", account.apiSecret(),
+                account.signatureSecret(), account.keys());
+        byte[] event = ("{\"to\":\"" + number.substring(1) + "\",\"from\":\"447700900001\",\"uuid\":\"" + uuid
+                + "\",\"status\":\"ringing\",\"direction\":\"inbound\"}").getBytes(StandardCharsets.UTF_8);
+        assertEquals(403, webhooks.event(event, signed(other, event, new Date())).status());
+
+        // A row written before the key was sealed keeps matching, and is sealed at the next start.
+        String plain = account.apiKey();
+        try (java.sql.Connection connection = dataSource.getConnection();
+                java.sql.PreparedStatement update = connection.prepareStatement(
+                        "update telephony.phone_numbers set carrier_account = ? where id = ?::uuid")) {
+            update.setString(1, plain);
+            update.setString(2, id);
+            assertEquals(1, update.executeUpdate());
+        }
+        String again = "uuid-" + newId();
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(again)))
+                .willReturn(okJson("{\"callId\":\"call-" + again + "\",\"answer\":\"connect\"}")));
+        byte[] legacy = new String(body, StandardCharsets.UTF_8).replace(uuid, again).getBytes(StandardCharsets.UTF_8);
+        assertEquals(200, webhooks.answer(legacy, signed(account, legacy, new Date())).status());
+        assertTrue(io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(legacyAccounts::seal) >= 1);
+        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from telephony.phone_numbers p where p::text like ?",
+                "%" + plain + "%"), "the legacy row was not sealed");
+        String third = "uuid-" + newId();
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(third)))
+                .willReturn(okJson("{\"callId\":\"call-" + third + "\",\"answer\":\"connect\"}")));
+        byte[] sealedAgain = new String(body, StandardCharsets.UTF_8).replace(uuid, third).getBytes(StandardCharsets.UTF_8);
+        assertEquals(200, webhooks.answer(sealedAgain, signed(account, sealedAgain, new Date())).status());
     }
 
     @Test

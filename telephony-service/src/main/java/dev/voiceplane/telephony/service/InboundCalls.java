@@ -56,18 +56,19 @@ public class InboundCalls {
      * call and answer). Without a configured runtime no call is opened: that is a deployment fault, not a call.
      */
     public Decision open(PhoneNumber number, String carrierCallId, String from) {
-        if (streamUrl.isEmpty()) {
-            LOG.warnf("inbound call %s to phone number %s refused: VOICE_RUNTIME_STREAM_URL is not configured",
-                    carrierCallId, number.id);
-            return new Decision(null, null, REFUSAL);
-        }
         InboundCallRequest request = new InboundCallRequest(number.carrier, carrierCallId, "pstn", new Customer(from),
                 numbers.configuration(number));
         Optional<String> malformed = contents.problem(request);
         if (malformed.isPresent()) {
             // Signed, but call-service could never take it: refused politely without asking (nothing to retry).
+            // Checked first, so that no log line below carries a 60,000-character or control-character call id.
             LOG.warnf("inbound call to phone number %s refused: the carrier's webhook cannot be applied (%s)",
                     number.id, malformed.get());
+            return new Decision(null, null, REFUSAL);
+        }
+        if (streamUrl.isEmpty()) {
+            LOG.warnf("inbound call %s to phone number %s refused: VOICE_RUNTIME_STREAM_URL is not configured",
+                    carrierCallId, number.id);
             return new Decision(null, null, REFUSAL);
         }
         InboundCallAnswer answer;

@@ -41,8 +41,9 @@ public class AssistantDirectory {
         try {
             return peer.find(request, CONSEQUENCE).map(AssistantDirectory::configuration);
         } catch (PeerFailure.Rejected refused) {
-            // assistant-service refusing a well-formed read is a deployment fault (token, version), not the client's.
-            throw peer.unavailable(CONSEQUENCE);
+            // Ids are checked before a peer is asked (CallCreation): refusing a well-formed read is a fault between
+            // the services (token, version), not an outage and not the client's.
+            throw peer.refused(refused, CONSEQUENCE);
         }
     }
 

@@ -35,7 +35,7 @@ public class Credentials {
             return peer.find(() -> api.get(orgId, id), consequence)
                     .map(credential -> credential.path("provider").asText(""));
         } catch (dev.voiceplane.kit.client.PeerFailure.Rejected refused) {
-            throw peer.unavailable(consequence);
+            throw peer.refused(refused, consequence);
         }
     }
 

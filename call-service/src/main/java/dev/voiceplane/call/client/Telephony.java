@@ -37,7 +37,7 @@ public class Telephony {
         try {
             return peer.find(() -> api.configuration(orgId, id), consequence);
         } catch (PeerFailure.Rejected refused) {
-            throw peer.unavailable(consequence);
+            throw peer.refused(refused, consequence);
         }
     }
 

@@ -18,6 +18,7 @@ import dev.voiceplane.call.domain.CallType;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallRepository;
 import dev.voiceplane.call.repository.IdempotencyKeys;
+import dev.voiceplane.kit.assistant.SquadMember;
 import dev.voiceplane.kit.catalog.Providers;
 import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.ApiException;
@@ -51,6 +52,9 @@ public class CallCreation {
     public enum Route { CALL, PHONE, WEB }
 
     /** The era's message when a call names no assistant or squad, or more than one. */
+    /** A UUID in any letter case; only the canonical lower-case form names a record (kit {@code Ids}). */
+    private static final java.util.regex.Pattern UUID_TEXT = java.util.regex.Pattern.compile(
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     public static final String NEED_ONE_ASSISTANT = "Need Either `assistant`, `assistantId`, `squad`, Or `squadId`.";
     static final Duration KEY_LIFETIME = Duration.ofHours(24);
     static final int MAX_KEY_LENGTH = 255;
@@ -257,8 +261,34 @@ public class CallCreation {
                 problems.add("property phoneNumber should not exist");
             }
         }
+        requireIds(body, problems);
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
+        }
+    }
+
+    /**
+     * Every id the call names is checked here, before any service is asked about it: a value that is not a UUID
+     * (a 100 KB string, say) is the client's 400, never a peer's refusal reported as an outage. Non-canonical
+     * spellings of a UUID (upper case) pass and are answered "does not exist" by the lookup, as before.
+     */
+    private static void requireIds(CallRequest body, List<String> problems) {
+        requireId("assistantId", body.assistantId(), problems);
+        requireId("squadId", body.squadId(), problems);
+        requireId("phoneNumberId", body.phoneNumberId(), problems);
+        if (body.squad() != null && body.squad().members() != null) {
+            for (int i = 0; i < body.squad().members().size(); i++) {
+                SquadMember member = body.squad().members().get(i);
+                if (member != null) {
+                    requireId("squad.members." + i + ".assistantId", member.assistantId(), problems);
+                }
+            }
+        }
+    }
+
+    private static void requireId(String field, String value, List<String> problems) {
+        if (value != null && !UUID_TEXT.matcher(value).matches()) {
+            problems.add(field + " must be a UUID");
         }
     }
 

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -34,6 +35,7 @@ public final class LocalStack {
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     private static final int GATEWAY_PORT_ATTEMPTS = 20;
     private static final int MAX_PORT = 65535;
+    private static final Set<String> DATABASE_NAMES = Set.of("postgres", "postgresql", "database");
 
     private final StackOptions options;
     private final StackSecrets secrets;
@@ -45,7 +47,7 @@ public final class LocalStack {
     /** What each started service was started with, so that {@link #restart} starts it the same way. */
     private final Map<String, Launch> launches = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private LocalDatabase database;
+    private volatile LocalDatabase database;
     private boolean stopping;
 
     LocalStack(StackOptions options, StackSecrets secrets, DataDirectory data, IngressRoutes routes, String java) {
@@ -230,22 +232,47 @@ public final class LocalStack {
     /**
      * Lines on standard input, for tests and for trying failures by hand: {@code restart <service>} stops the
      * service if it still runs (SIGTERM) and starts it again as before; {@code <service>} is its short name
-     * ({@code call}) or full name. Prints {@code <service> restarted} once it is ready again. The input ending (as
-     * under {@code up} without a terminal) only ends the reading.
+     * ({@code call}) or full name. Prints {@code <service> restarted} once it is ready again. {@code restart postgres}
+     * does the same to the database, on its data directory and port (the services stay up and reconnect), and prints
+     * {@code postgres restarted}. The input ending (as under {@code up} without a terminal) only ends the reading.
      */
     void readCommands(java.io.InputStream input) {
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8))) {
             String line;
             while ((line = lines.readLine()) != null) {
                 String[] words = line.strip().split("\\s+");
-                if (words.length == 2 && words[0].equals("restart")) {
+                if (words.length == 2 && words[0].equals("restart") && DATABASE_NAMES.contains(words[1])) {
+                    restartDatabase();
+                } else if (words.length == 2 && words[0].equals("restart")) {
                     restart(words[1].replaceFirst("-service$", ""));
                 } else if (!line.isBlank()) {
-                    System.out.println("unknown command '" + line.strip() + "'; known: restart <service>");
+                    System.out.println("unknown command '" + line.strip()
+                            + "'; known: restart <service>, restart postgres");
                 }
             }
         } catch (IOException closed) {
             // nothing more to read
+        }
+    }
+
+    /**
+     * Stops PostgreSQL (a fast stop; when it is gone already, as after a crash, only its lock is released) and starts
+     * it again on the same data directory and port: what a crash followed by {@code up} does, without restarting the
+     * services. PostgreSQL replays its write-ahead log on start, so every acknowledged write is there again.
+     */
+    private void restartDatabase() {
+        LocalDatabase stopped = database;
+        if (stopped == null) {
+            System.out.println("postgres is not started");
+            return;
+        }
+        System.out.println("restarting postgres on port " + stopped.port());
+        stopped.close();
+        try {
+            attach(LocalDatabase.start(data.postgresData(), stopped.port(), data.postgresLog()));
+            System.out.println("postgres restarted");
+        } catch (StackFailure failure) {
+            System.out.println("postgres did not restart: " + failure.getMessage());
         }
     }
 

@@ -43,13 +43,15 @@ final class StackUnderTest {
 
     final int gatewayPort;
     private final int postgresPort;
+    private final Path dataDirectory;
     private final Process process;
     private final List<String> output = Collections.synchronizedList(new ArrayList<>());
     private final Map<Predicate<String>, CompletableFuture<String>> awaited = new ConcurrentHashMap<>();
 
-    private StackUnderTest(int gatewayPort, int postgresPort, Process process) {
+    private StackUnderTest(int gatewayPort, int postgresPort, Path dataDirectory, Process process) {
         this.gatewayPort = gatewayPort;
         this.postgresPort = postgresPort;
+        this.dataDirectory = dataDirectory;
         this.process = process;
     }
 
@@ -84,7 +86,7 @@ final class StackUnderTest {
         variables.put("VOICE_PG_PORT", Integer.toString(postgresPort));
         variables.put("VOICE_INTERNAL_TOKEN", INTERNAL_TOKEN);
         variables.putAll(environment.apply(gatewayPort));
-        StackUnderTest stack = new StackUnderTest(gatewayPort, postgresPort, builder.start());
+        StackUnderTest stack = new StackUnderTest(gatewayPort, postgresPort, dataDirectory, builder.start());
         CompletableFuture<String> ready = stack.expect(line -> line.startsWith(READY + gatewayPort));
         Thread.ofPlatform().daemon().name("stack-output").start(stack::follow);
         stack.await(ready, START_TIMEOUT_SECONDS, "its ready line");
@@ -138,6 +140,28 @@ final class StackUnderTest {
             child.onExit().get(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new AssertionError(service + " did not die", e);
+        }
+    }
+
+    /**
+     * Kills PostgreSQL as a crash (or the kernel's OOM killer) would: SIGKILL to the postmaster and every process it
+     * started, so nothing is flushed or checkpointed on the way out. The postmaster is the process named in its data
+     * directory's {@code postmaster.pid} (it is not the stack's child: {@code pg_ctl} detaches it).
+     */
+    void killPostgres() throws IOException, InterruptedException {
+        Path pidFile = new DataDirectory(dataDirectory).postgresData().resolve("postmaster.pid");
+        long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).getFirst().strip());
+        ProcessHandle postmaster = ProcessHandle.of(pid)
+                .orElseThrow(() -> new AssertionError("PostgreSQL (pid " + pid + ") is not running"));
+        List<ProcessHandle> all = new ArrayList<>(postmaster.descendants().toList());
+        all.addFirst(postmaster);
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle handle : all) {
+            try {
+                handle.onExit().get(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new AssertionError("PostgreSQL process " + handle.pid() + " did not die", e);
+            }
         }
     }
 

@@ -16,6 +16,8 @@ import org.jboss.logging.Logger;
  * circuit breaker named after the service that only transient failures open. A 404 is an answer ({@link #find}),
  * another 4xx a {@link PeerFailure.Rejected} for the caller to judge; whatever else goes wrong ends as one 503 in
  * the error shape: "{@code <name> is unavailable, <consequence>; nothing was written, try again later}".
+ * A 4xx is never an outage: what the client sent is checked before a peer is asked (a malformed id is the client's
+ * 400), so a peer refusing what this service asked is this service's fault, a 500 ({@link #refused}).
  * Obtain one from {@link PeerServices}.
  */
 public final class PeerService {
@@ -86,6 +88,16 @@ public final class PeerService {
     @SuppressWarnings("unchecked")
     private static <T> Class<T> anyType() {
         return (Class<T>) Object.class; // a synchronous result: the guard only needs to know it is not async
+    }
+
+    /**
+     * A peer's 4xx (other than 404) to a request this service built from input it had already checked: a fault here
+     * (a missing check, a token or version mismatch between services), so a 500 that names the peer and its status
+     * in the log, never a 503 that would tell the client to retry what cannot succeed.
+     */
+    public IllegalStateException refused(PeerFailure.Rejected rejected, String consequence) {
+        return new IllegalStateException(name + " refused the request with " + rejected.status()
+                + (consequence.isEmpty() ? "" : ", " + consequence), rejected);
     }
 
     /** The 503 this peer's failures end in. */

@@ -30,6 +30,11 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
+    /** Seconds a client waits before retrying a 503: about what a database restart or a failover takes. */
+    static final String RETRY_AFTER_SECONDS = "5";
+    static final String DATABASE_UNAVAILABLE = "the database is unavailable; try again later (a write answered"
+            + " with this may or may not have been stored: read before repeating one that has no Idempotency-Key)";
+
     private final BodyLimit bodyLimit;
 
     public ErrorMappers(BodyLimit bodyLimit) {
@@ -38,7 +43,7 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response api(ApiException e) {
-        return e.toError().toResponse();
+        return e.status() == 503 ? unavailable(e.toError()) : e.toError().toResponse();
     }
 
     @ServerExceptionMapper
@@ -117,6 +122,14 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Throwable e) {
+        SQLException unreachable = DatabaseFailures.unreachable(e);
+        if (unreachable != null) {
+            // The database is down, restarting or out of connections: the request is fine, asking again later
+            // will work. Whether a write in flight was stored cannot be known, so the message does not promise.
+            LOG.warnf("database unavailable (request id %s): %s %s", RequestId.current(),
+                    unreachable.getSQLState(), unreachable.getMessage());
+            return unavailable(ApiError.of(503, DATABASE_UNAVAILABLE));
+        }
         SQLException rejected = dataException(e);
         if (rejected != null) {
             // SQLSTATE class 22 ("data exception"): PostgreSQL refused a value the client sent. The screens and
@@ -126,6 +139,14 @@ public class ErrorMappers {
             return ApiError.of(400, List.of("a value in the request cannot be stored or compared")).toResponse();
         }
         return internal(e);
+    }
+
+    /**
+     * Every 503 carries {@code Retry-After}: it is the answer to retry, and clients (and the hosted platform's SDKs)
+     * wait that long before asking again.
+     */
+    private static Response unavailable(ApiError error) {
+        return Response.fromResponse(error.toResponse()).header(HttpHeaders.RETRY_AFTER, RETRY_AFTER_SECONDS).build();
     }
 
     private static SQLException dataException(Throwable e) {

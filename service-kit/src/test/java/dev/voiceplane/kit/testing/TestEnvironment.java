@@ -43,7 +43,13 @@ public class TestEnvironment implements QuarkusTestResourceLifecycleManager {
         }
         if (embedded == null) {
             try {
-                embedded = EmbeddedPostgres.builder().start();
+                // The library's fast settings (fsync off, synchronous_commit off) on purpose: a test database is
+                // thrown away, so durability buys nothing and costs every commit a disk flush. The local stack's
+                // database, which keeps users' data, turns both on (deploy/local, LocalDatabase).
+                embedded = EmbeddedPostgres.builder()
+                        .setServerConfig("fsync", "off")
+                        .setServerConfig("synchronous_commit", "off")
+                        .start();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the embedded PostgreSQL", e);
             }

@@ -103,7 +103,7 @@ public class TwilioWebhooks {
         String callSid = FormBody.first(params, "CallSid");
         String callStatus = FormBody.first(params, "CallStatus");
         if (callSid == null || callStatus == null) {
-            return CarrierAnswer.error(400, "a status callback needs CallSid and CallStatus");
+            return reported(calls.dropped(number.get(), "a status callback needs CallSid and CallStatus"));
         }
         Long sequence = number(FormBody.first(params, "SequenceNumber"));
         CarrierEvent event = new CarrierEvent(
@@ -133,7 +133,7 @@ public class TwilioWebhooks {
         String callSid = FormBody.first(params, "CallSid");
         String answeredBy = FormBody.first(params, "AnsweredBy");
         if (callSid == null || answeredBy == null) {
-            return CarrierAnswer.error(400, "an answering-machine result needs CallSid and AnsweredBy");
+            return reported(calls.dropped(number.get(), "an answering-machine result needs CallSid and AnsweredBy"));
         }
         CarrierEvent event = new CarrierEvent("twilio:" + callSid + ":amd", queryValue(rawQuery, "callId"), TWILIO, callSid,
                 CarrierEvent.ANSWERED_BY, null, answeredBy, null, null, null, null, "outbound");
@@ -199,7 +199,10 @@ public class TwilioWebhooks {
         }
         // A call dialled from an inline number: the callId of the URL we gave names it (the signature covers it).
         String callId = queryValue(rawQuery, "callId");
-        return callId == null ? Optional.empty() : inlineDials.findForWebhook(TWILIO, account, callId);
+        // A callId no dial was ever given (a control character, say) names no inline dial; not worth a query.
+        return callId == null || !WebhookContents.isReadable(callId)
+                ? Optional.empty()
+                : inlineDials.findForWebhook(TWILIO, account, callId);
     }
 
     /**
@@ -240,8 +243,9 @@ public class TwilioWebhooks {
         return false;
     }
 
+    /** Recorded or dropped for good: acknowledged (Twilio stops retrying); anything else is to be retried. */
     private static CarrierAnswer reported(int status) {
-        return status == 200 ? twiml(TwiML.empty()) : CarrierAnswer.error(status, "try again later");
+        return status / 100 == 2 ? twiml(TwiML.empty()) : CarrierAnswer.error(status, "try again later");
     }
 
     static CarrierAnswer forbidden() {

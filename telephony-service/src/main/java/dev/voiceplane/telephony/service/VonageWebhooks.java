@@ -81,7 +81,9 @@ public class VonageWebhooks {
         }
         String uuid = payload.path("uuid").asText("");
         if (uuid.isEmpty()) {
-            return CarrierAnswer.error(400, "an answer webhook needs uuid");
+            // Signed by Vonage, yet no call can be opened from it: said no to, and logged.
+            calls.dropped(number.get(), "an answer webhook needs uuid");
+            return ncco(talk(InboundCalls.REFUSAL));
         }
         InboundCalls.Decision decision = calls.open(number.get(), uuid, "+" + payload.path("from").asText(""));
         if (!decision.connects()) {
@@ -112,7 +114,8 @@ public class VonageWebhooks {
         // The answering-machine event names the call call_uuid, the others uuid.
         String uuid = payload.path("uuid").asText(payload.path("call_uuid").asText(""));
         if (status.isEmpty() || uuid.isEmpty()) {
-            return CarrierAnswer.error(400, "an event needs status and uuid");
+            calls.dropped(number.get(), "an event needs status and uuid");
+            return new CarrierAnswer(204, CarrierAnswer.JSON, "");
         }
         String timestamp = payload.path("timestamp").asText(null);
         boolean machine = MACHINE_RESULTS.contains(status);
@@ -123,10 +126,11 @@ public class VonageWebhooks {
                         ? toLong(payload.path("duration").asText()) : null,
                 null, timestamp, inbound ? "inbound" : "outbound");
         int outcome = calls.report(number.get(), event);
-        if (outcome == 200 && number.get().inline && FINAL_STATUSES.contains(status)) {
+        if (outcome == InboundCalls.RECORDED && number.get().inline && FINAL_STATUSES.contains(status)) {
             releaseApplication(number.get());
         }
-        return outcome == 200 ? new CarrierAnswer(204, CarrierAnswer.JSON, "")
+        // Recorded, or dropped for good (it can never be applied): acknowledged, so Vonage stops retrying.
+        return outcome / 100 == 2 ? new CarrierAnswer(204, CarrierAnswer.JSON, "")
                 : CarrierAnswer.error(outcome, "try again later");
     }
 

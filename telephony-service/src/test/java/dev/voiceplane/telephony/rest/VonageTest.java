@@ -334,4 +334,36 @@ class VonageTest {
                 dial.getBodyAsString());
         assertTrue(dial.getBodyAsString().contains("\"event_url\":[\"" + Stubs.PUBLIC + "/vonage/event\"]"), dial.getBodyAsString());
     }
+
+    @Test
+    void aSignedEventOrAnswerThatCanNeverBeAppliedIsAcknowledgedAndNotHandedOn() throws Exception {
+        Account account = account(true);
+        String number = "+4477004" + (100000 + (int) (Math.random() * 800000));
+        importNumber(account, number);
+        int eventsBefore = wm.findAll(postRequestedFor(urlEqualTo("/internal/call/events"))).size();
+        int opensBefore = wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))).size();
+
+        for (String uuid : java.util.List.of("   ", "u".repeat(10_000), "uuid-\\u0000-" + newId())) {
+            byte[] event = ("{\"from\":\"447700900002\",\"to\":\"" + number.substring(1) + "\",\"uuid\":\"" + uuid
+                    + "\",\"status\":\"completed\",\"direction\":\"inbound\"}").getBytes(StandardCharsets.UTF_8);
+            CarrierAnswer answer = webhooks.event(event, signed(account, event, new Date()));
+            assertEquals(204, answer.status(), "an event whose uuid is " + uuid.length() + " characters");
+        }
+        byte[] oddStatus = ("{\"from\":\"447700900002\",\"to\":\"" + number.substring(1) + "\",\"uuid\":\"uuid-"
+                + newId() + "\",\"status\":\"" + "s".repeat(500) + "\",\"direction\":\"inbound\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        assertEquals(204, webhooks.event(oddStatus, signed(account, oddStatus, new Date())).status());
+        for (String uuid : java.util.List.of("", "   ", "u".repeat(10_000))) {
+            byte[] answerBody = ("{\"to\":\"" + number.substring(1) + "\",\"from\":\"447700900001\",\"uuid\":\"" + uuid
+                    + "\"}").getBytes(StandardCharsets.UTF_8);
+            CarrierAnswer answer = webhooks.answer(answerBody, signed(account, answerBody, new Date()));
+            assertEquals(200, answer.status(), "an answer webhook whose uuid is " + uuid.length() + " characters");
+            assertTrue(answer.body().contains("\"action\":\"talk\""), answer.body());
+        }
+
+        assertEquals(eventsBefore, wm.findAll(postRequestedFor(urlEqualTo("/internal/call/events"))).size(),
+                "call-service was handed events it could never record");
+        assertEquals(opensBefore, wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))).size(),
+                "call-service was asked to open calls it could never open");
+    }
 }

@@ -380,4 +380,95 @@ class TwilioWebhooksTest {
     static String sha256Hex(byte[] body) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body));
     }
+
+    /** How many events call-service has been handed so far. */
+    int eventsHandedOn() {
+        return wm.findAll(postRequestedFor(urlEqualTo("/internal/call/events"))).size();
+    }
+
+    /** Posts a signed status callback ({@code query} may be null) over HTTP, as Twilio does; returns its status. */
+    int postSigned(Numbers.Imported number, String route, String query, Map<String, List<String>> params) {
+        String url = Stubs.PUBLIC + route + (query == null ? "" : "?" + query);
+        return io.restassured.RestAssured.given().urlEncodingEnabled(false)
+                .contentType("application/x-www-form-urlencoded")
+                .body(new String(form(params), StandardCharsets.UTF_8))
+                .header("X-Twilio-Signature", TwilioSignature.compute(number.authToken(), url, params))
+                .when().post(route + (query == null ? "" : "?" + query))
+                .then().extract().statusCode();
+    }
+
+    @Test
+    void aSignedStatusCallbackThatCanNeverBeAppliedIsAcknowledgedAndNotHandedOn() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        // As call-service does with what its contract does not allow: a 400 (which today became a 503).
+        var refusing = wm.stubFor(post(urlEqualTo("/internal/call/events")).atPriority(20)
+                .willReturn(aResponse().withStatus(400).withHeader("Content-Type", "application/json")
+                        .withBody("{\"message\":[\"refused\"],\"error\":\"Bad Request\",\"statusCode\":400}")));
+        try {
+            int before = eventsHandedOn();
+            Map<String, List<String>> longSid = inboundCall(number, "CA" + "x".repeat(4_998));
+            longSid.put("CallStatus", List.of("completed"));
+            Map<String, List<String>> longerSid = inboundCall(number, "CA" + "x".repeat(59_998));
+            longerSid.put("CallStatus", List.of("completed"));
+            Map<String, List<String>> oddStatus = inboundCall(number, newCallSid());
+            oddStatus.put("CallStatus", List.of("completed-" + "x".repeat(300)));
+            Map<String, List<String>> controlStatus = inboundCall(number, newCallSid());
+            controlStatus.put("CallStatus", List.of("ringing\u0000"));
+            Map<String, List<String>> noStatus = inboundCall(number, newCallSid());
+            noStatus.remove("CallStatus");
+            Map<String, List<String>> nulCallId = inboundCall(number, newCallSid());
+            nulCallId.put("CallStatus", List.of("completed"));
+
+            assertEquals(200, postSigned(number, "/twilio/status", null, longSid), "a 5,000-character CallSid");
+            assertEquals(200, postSigned(number, "/twilio/status", null, longerSid), "a 60,000-character CallSid");
+            assertEquals(200, postSigned(number, "/twilio/status", null, oddStatus), "a 310-character CallStatus");
+            assertEquals(200, postSigned(number, "/twilio/status", null, controlStatus), "a NUL in CallStatus");
+            assertEquals(200, postSigned(number, "/twilio/status", null, noStatus), "no CallStatus");
+            assertEquals(200, postSigned(number, "/twilio/status", "callId=%00", nulCallId), "callId=%00");
+
+            Map<String, List<String>> oddMachine = new LinkedHashMap<>();
+            oddMachine.put("AccountSid", List.of(number.accountSid()));
+            oddMachine.put("CallSid", List.of(newCallSid()));
+            oddMachine.put("AnsweredBy", List.of("machine_" + "x".repeat(100)));
+            assertEquals(200, postSigned(number, "/twilio/amd", "phoneNumberId=" + number.id() + "&callId=c-1",
+                    oddMachine), "a 108-character AnsweredBy");
+            assertEquals(before, eventsHandedOn(), "call-service was asked about events it could never record");
+        } finally {
+            wm.removeStub(refusing);
+        }
+    }
+
+    @Test
+    void aStatusCallbackCallServiceRefusesIsAcknowledgedNotRetried() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        String callSid = newCallSid();
+        wm.stubFor(post(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid)))
+                .willReturn(aResponse().withStatus(422)));
+        Map<String, List<String>> params = inboundCall(number, callSid);
+        params.put("CallStatus", List.of("completed"));
+
+        // A 4xx is call-service's answer, not an outage: asking again gets the same; Twilio must stop.
+        assertEquals(200, postSigned(number, "/twilio/status", null, params));
+        wm.verify(1, postRequestedFor(urlEqualTo("/internal/call/events"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", equalTo(callSid))));
+    }
+
+    @Test
+    void aSignedInboundCallThatCanNeverBeOpenedIsRefusedPolitelyWithoutAskingCallService() {
+        Numbers.Imported number = Numbers.importTwilio(wm, orgA());
+        int opensBefore = wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))).size();
+        Map<String, List<String>> longSid = inboundCall(number, "CA" + "x".repeat(4_998));
+        Map<String, List<String>> nulSid = inboundCall(number, "CA\u0000" + newCallSid());
+        Map<String, List<String>> longCaller = inboundCall(number, newCallSid());
+        longCaller.put("From", List.of("+1" + "5".repeat(300)));
+
+        for (Map<String, List<String>> params : List.of(longSid, nulSid, longCaller)) {
+            CarrierAnswer answer = signedInbound(number, params);
+            assertEquals(200, answer.status());
+            assertTrue(answer.body().contains("<Say>" + InboundCalls.REFUSAL + "</Say><Hangup/>"), answer.body());
+        }
+        assertEquals(opensBefore, wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))).size(),
+                "call-service was asked to open calls it could never open");
+    }
 }

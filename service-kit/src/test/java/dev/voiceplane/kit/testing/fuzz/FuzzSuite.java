@@ -199,7 +199,7 @@ public final class FuzzSuite {
         }
     }
 
-    private static long seed() {
+    static long seed() {
         String given = System.getProperty("voice.fuzz.seed");
         if (given == null || given.isBlank()) {
             return DEFAULT_SEED;

@@ -141,6 +141,9 @@ public class CallAdmission {
 
     private Conversation start(Prepared prepared, MediaChannel channel, Context context) {
         CallPlan plan = prepared.plan();
+        // Every log line of the call (on its context) carries its id and organisation (JSON logs: fields).
+        org.jboss.logging.MDC.put("callId", plan.callId().toString());
+        org.jboss.logging.MDC.put("orgId", plan.orgId());
         Keys keys = prepared.keys();
         dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
         Conversation conversation = new Conversation(new Conversation.Parts(plan, channel, context,

@@ -51,7 +51,10 @@ class CallCreationTest {
                 .body("endedReason", nullValue())
                 .extract().path("id");
         orgA().when().get("/call/" + id).then().statusCode(200)
-                .body("webCallUrl", equalTo("https://runtime.test/call/" + id))
+                // The runtime's URL, the call's id, and the call's media token (RuntimeAttachTest verifies it).
+                .body("webCallUrl", org.hamcrest.Matchers.matchesPattern(java.util.regex.Pattern.quote(
+                        "https://runtime.test/call/" + id + "?token=v1." + id + ".")
+                        + "[A-Za-z0-9_-]+\\.[0-9]+\\.[A-Za-z0-9_-]{43}"))
                 .body("status", equalTo("queued"));
         assertEquals(List.of("status-update"), Outboxes.types(dataSource, id));
         String payload = Outboxes.payloads(dataSource, id, "status-update").getFirst();

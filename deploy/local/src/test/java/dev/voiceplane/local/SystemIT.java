@@ -20,6 +20,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import dev.voiceplane.runtime.fake.FakeCaller;
+import dev.voiceplane.runtime.fake.FakeDeepgram;
+import dev.voiceplane.runtime.fake.FakeElevenLabs;
+import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeTwilioCaller;
+import dev.voiceplane.runtime.fake.SpeechFixtures;
 import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
 import io.restassured.config.RestAssuredConfig;
@@ -41,6 +47,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,6 +67,9 @@ import org.junit.jupiter.api.io.TempDir;
  * through the gateway only, with the outside world played by one WireMock server (the carrier's REST API, the
  * organisation's LLM, the customer's server that receives server messages) and by this test (the carrier's
  * signed webhooks, and the voice runtime, which talks to call-service's internal routes as it would in a cluster).
+ * One call is held for real: the voice runtime runs in the stack, a fake Twilio caller speaks espeak-ng speech to it
+ * through the gateway, and the speech providers are the runtime's local fakes speaking their real protocols (the
+ * streaming chat requests reach the fake OpenAI through the WireMock server, which answers the analysis itself).
  * The last test kills call-service mid-call (while the receiver is down too) and restarts it.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -72,6 +82,12 @@ class SystemIT {
     private static final String SUMMARY = "The caller asked about the opening hours.";
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final Pattern CALL_ID = Pattern.compile("name=\"callId\" value=\"([0-9a-f-]{36})\"");
+    private static final Pattern STREAM_URL = Pattern.compile("<Stream url=\"([^\"]+)\"");
+    private static final Pattern STREAM_PARAMETER = Pattern.compile("<Parameter name=\"([^\"]+)\" value=\"([^\"]*)\"");
+    private static final String DEEPGRAM_KEY = "dg-system-test";
+    private static final String ELEVENLABS_KEY = "el-system-test";
+    /** A held conversation's steps, each in real time (the caller speaks and listens at 20 ms a frame). */
+    private static final Duration CONVERSATION_STEP = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -80,6 +96,9 @@ class SystemIT {
     private static WireMockServer outside;
     private static StackUnderTest stack;
     private static String publicUrl;
+    private static FakeDeepgram deepgram;
+    private static FakeOpenAi openai;
+    private static FakeElevenLabs elevenlabs;
 
     @BeforeAll
     static void start() throws Exception {
@@ -91,6 +110,14 @@ class SystemIT {
                 .willReturn(okJson("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
                         + "\"message\":{\"role\":\"assistant\",\"content\":\"" + SUMMARY + "\"},\"finish_reason\":\"stop\"}],"
                         + "\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":10,\"total_tokens\":110}}")));
+        // The runtime's providers. The model's streaming requests go to the WireMock server like the analysis's, and
+        // on to the fake OpenAI: one VOICE_OPENAI_API_URL serves both, as in production.
+        deepgram = new FakeDeepgram(DEEPGRAM_KEY);
+        openai = new FakeOpenAi(LLM_KEY);
+        elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
+        outside.stubFor(post(urlEqualTo("/v1/chat/completions")).atPriority(1)
+                .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath("$[?(@.stream == true)]"))
+                .willReturn(aResponse().proxiedFrom("http://127.0.0.1:" + openai.port())));
         String fake = "http://127.0.0.1:" + outside.port();
         stack = StackUnderTest.start(dataDirectory, gatewayPort -> {
             publicUrl = "http://localhost:" + gatewayPort;
@@ -103,8 +130,9 @@ class SystemIT {
             // The secrets test leaves its web calls queued (no runtime joins them).
             environment.put("VOICE_MAX_LIVE_CALLS", "100");
             environment.put("VOICE_OPENAI_API_URL", fake + "/v1");
-            environment.put("VOICE_RUNTIME_STREAM_URL", "wss://runtime.invalid/stream");
-            environment.put("VOICE_RUNTIME_WEB_CALL_URL", "https://runtime.invalid/web");
+            // The runtime's media URLs are the local stack's own: ws://localhost:<gateway>/media/... (VOICE_PUBLIC_URL).
+            environment.put("VOICE_DEEPGRAM_URL", "ws://127.0.0.1:" + deepgram.port());
+            environment.put("VOICE_ELEVENLABS_URL", elevenlabs.baseUrl());
             // The receiver is on this machine; retries and a dead replica's claims come back within seconds.
             environment.put("VOICE_WEBHOOK_ALLOW_PRIVATE", "true");
             environment.put("VOICE_WEBHOOK_SCHEDULE", "0s" + ",1s".repeat(30));
@@ -127,6 +155,11 @@ class SystemIT {
         } finally {
             if (outside != null) {
                 outside.stop();
+            }
+            for (AutoCloseable fake : new AutoCloseable[] {deepgram, openai, elevenlabs}) {
+                if (fake != null) {
+                    fake.close();
+                }
             }
         }
     }
@@ -158,10 +191,22 @@ class SystemIT {
         assertEquals(List.of(), unanswered, "documented routes the running stack does not serve");
 
         IngressRoutes routes = IngressRoutes.read(RepositoryFiles.ingress());
+        String mediaPlane = java.nio.file.Files.readString(RepositoryFiles.home().resolve("docs/voice-runtime.md"));
         for (IngressRoutes.Route route : routes.routes()) {
+            if (route.service().equals(LocalStack.RUNTIME)) {
+                // The media plane's routes are WebSockets, which OpenAPI cannot describe: docs/voice-runtime.md does.
+                assertTrue(mediaPlane.contains("`GET " + route.prefix() + "/"),
+                        "the gateway routes " + route.prefix() + " but docs/voice-runtime.md documents nothing under it");
+                continue;
+            }
             assertTrue(operations.stream().map(OpenApiMerge.Operation::path).anyMatch(route::matches),
                     "the gateway routes " + route.prefix() + " but nothing under it is documented");
         }
+        // The media stream is served, by the runtime: a request that is not a WebSocket upgrade is told so.
+        as(KEY).when().get("/media/stream")
+                .then().statusCode(426)
+                .body("statusCode", equalTo(426))
+                .body("message", containsString("WebSocket"));
         // A path under a routed prefix that no service serves is the service's 404, not an undocumented answer.
         as(KEY).when().get("/call/" + UUID.randomUUID() + "/not-a-route")
                 .then().statusCode(404)
@@ -267,6 +312,79 @@ class SystemIT {
 
     @Test
     @Order(3)
+    void aPhoneCallIsHeldThroughTheGatewayUntilTheAssistantSaysGoodbye() throws Exception {
+        String greeting = "Harbour Cafe, how can I help?";
+        String question = "What time do you open tomorrow?";
+        String answer = "We open at nine tomorrow. Goodbye!";
+        for (String[] credential : new String[][] {{"deepgram", DEEPGRAM_KEY}, {"11labs", ELEVENLABS_KEY}}) {
+            as(KEY).body("{\"provider\":\"" + credential[0] + "\",\"apiKey\":\"" + credential[1] + "\"}")
+                    .when().put("/credential/" + UUID.randomUUID())
+                    .then().statusCode(200);
+        }
+        Setup setup = setUp("held", fileId -> "{\"name\":\"held\",\"firstMessage\":\"" + greeting + "\","
+                + "\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"system\","
+                + "\"content\":\"You answer the phone for a cafe.\"}]},"
+                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\"},"
+                + "\"endCallPhrases\":[\"goodbye\"],\"responseDelaySeconds\":0,"
+                + "\"serverUrl\":\"" + receiver("held") + "\","
+                + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"]}");
+        deepgram.script(question);
+        openai.script(request -> new FakeOpenAi.Text(answer));
+        String sid = callSid();
+        // The carrier hangs up when asked to (call-contracts.md §4: Status=completed on the call).
+        String hangUpPath = accountPath(setup.accountSid()) + "/Calls/" + sid + ".json";
+        outside.stubFor(post(urlEqualTo(hangUpPath)).withBasicAuth(setup.accountSid(), setup.authToken())
+                .willReturn(okJson("{\"sid\":\"" + sid + "\",\"status\":\"completed\"}")));
+
+        Map<String, String> twiml = inboundStream(setup, sid);
+        String callId = twiml.get("callId");
+        assertEquals(ORG, twiml.get("orgId"));
+        carrierStatus(setup, sid, null, "in-progress", 1, null, true);
+
+        // The carrier opens the media stream where the TwiML says, with the TwiML's Parameters.
+        try (FakeTwilioCaller caller = FakeTwilioCaller.connect(twiml.get("url"),
+                Map.of("callId", callId, "orgId", twiml.get("orgId"), "token", twiml.get("token")))) {
+            eventually("the greeting to be heard and played out", CONVERSATION_STEP, () -> caller.firstAudioNanos() > 0
+                    && !caller.playing() && !caller.receivedMarks().isEmpty()
+                    && caller.echoedMarks().size() == caller.receivedMarks().size());
+            FakeCaller.Utterance asked = caller.say(SpeechFixtures.mulaw8k(question));
+            assertTrue(asked.voiceToVoiceMs(CONVERSATION_STEP) > 0, "the reply was heard after the question");
+            FakeCaller.Closed closed = caller.closed().get(CONVERSATION_STEP.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime ended the call after the end-call phrase: " + closed);
+            assertEquals((short) 1000, closed.code(), "the close code passed through the gateway: " + closed);
+        }
+        eventually("the carrier was asked to hang up call " + sid, CONVERSATION_STEP, () -> outside.findAll(
+                com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(urlEqualTo(hangUpPath))).stream()
+                .anyMatch(request -> request.getBodyAsString().contains("Status=completed")));
+        carrierStatus(setup, sid, null, "completed", 2, 12, true);
+
+        JsonNode call = endedCall(callId);
+        assertEquals("assistant-said-end-call-phrase", call.path("endedReason").asText(), call.toString());
+        assertEquals("AI: " + greeting + "\nUser: " + question + "\nAI: " + answer + "\n",
+                call.path("transcript").asText(), call.toString());
+        List<String> messages = new java.util.ArrayList<>();
+        call.path("messages").forEach(message -> messages.add(message.path("role").asText() + ": "
+                + message.path("message").asText()));
+        assertEquals(List.of("bot: " + greeting, "user: " + question, "bot: " + answer),
+                messages.stream().filter(message -> !message.startsWith("system: ")).toList(), call.toString());
+        // The runtime's usage priced: the question's seconds of recognition, the model's tokens, the spoken characters.
+        JsonNode cost = call.path("costBreakdown");
+        for (String part : List.of("stt", "llm", "tts", "transport")) {
+            assertTrue(cost.path(part).decimalValue().signum() > 0, part + " is priced: " + cost);
+        }
+        assertDecimal(cost.path("total").asText(), call.path("cost"));
+        assertEquals(SUMMARY, call.path("analysis").path("summary").asText(), call.toString());
+        // The model heard the caller's words; the voice was asked for the carrier's audio.
+        assertEquals(question, FakeOpenAi.lastUserMessage(openai.lastRequest()));
+        assertEquals("mulaw", deepgram.lastQuery("encoding"));
+        assertTrue(elevenlabs.requests().stream().allMatch(spoken -> "ulaw_8000".equals(spoken.outputFormat())),
+                elevenlabs.requests().toString());
+        receiverGotTheCall(setup, callId, List.of("queued", "in-progress", "ended"));
+    }
+
+    @Test
+    @Order(4)
     void aKilledServiceIsA503ForItsRoutesOnlyAndLosesNothingItAcknowledged() throws Exception {
         Setup setup = setUp("killed");
         // The customer's server is down as well: its messages wait in call-service's outbox, retried.
@@ -530,18 +648,30 @@ class SystemIT {
     }
 
     private static Setup setUp(String name) {
+        return setUp(name, fileId -> "{\"name\":\"" + name + "\",\"firstMessage\":\"Hello\","
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"knowledgeBase\":{\"provider\":\"canonical\","
+                + "\"fileIds\":[\"" + fileId + "\"]}},\"serverUrl\":\"" + receiver(name) + "\","
+                + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"]}", true);
+    }
+
+    /** An organisation's set-up with its own assistant ({@code assistant} given the uploaded file's id). */
+    private static Setup setUp(String name, java.util.function.UnaryOperator<String> assistant) {
+        return setUp(name, assistant, false);
+    }
+
+    private static Setup setUp(String name, java.util.function.UnaryOperator<String> assistant,
+            boolean withKnowledgeBase) {
         String fileId = upload(name + "-hours.md", "# Hours\nNine to five, " + name + ".");
         as(KEY).body("{\"provider\":\"openai\",\"apiKey\":\"" + LLM_KEY + "\"}")
                 .when().put("/credential/" + UUID.randomUUID())
                 .then().statusCode(200);
-        String assistantId = as(KEY).body("{\"name\":\"" + name + "\",\"firstMessage\":\"Hello\","
-                        + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"knowledgeBase\":{\"provider\":\"canonical\","
-                        + "\"fileIds\":[\"" + fileId + "\"]}},\"serverUrl\":\"" + receiver(name) + "\","
-                        + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"]}")
+        var created = as(KEY).body(assistant.apply(fileId))
                 .when().post("/assistant")
-                .then().statusCode(201)
-                .body("model.knowledgeBase.fileIds", equalTo(List.of(fileId)))
-                .extract().path("id");
+                .then().statusCode(201);
+        if (withKnowledgeBase) {
+            created.body("model.knowledgeBase.fileIds", equalTo(List.of(fileId)));
+        }
+        String assistantId = created.extract().path("id");
 
         String number = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);
         String accountSid = "AC" + UUID.randomUUID().toString().replace("-", "");
@@ -596,17 +726,35 @@ class SystemIT {
 
     /** The signed inbound-call webhook; returns the call id the TwiML hands to the voice runtime. */
     private static String answerInboundCall(Setup setup, String sid) {
+        return inboundStream(setup, sid).get("callId");
+    }
+
+    /**
+     * The signed inbound-call webhook; returns the TwiML's media stream: its {@code url} (the local runtime, through
+     * the gateway's public address) and its {@code <Parameter>}s ({@code callId}, {@code orgId}, {@code token}).
+     */
+    private static Map<String, String> inboundStream(Setup setup, String sid) {
         Map<String, String> params = inboundCall(setup.number(), sid);
         params.put("AccountSid", setup.accountSid());
         String twiml = given().contentType(ContentType.URLENC)
                 .header("X-Twilio-Signature", signature(setup.authToken(), publicUrl + "/twilio/inbound_call", params))
                 .body(form(params)).when().post("/twilio/inbound_call")
                 .then().statusCode(200)
-                .body(containsString("<Stream url=\"wss://runtime.invalid/stream\""))
+                .body(containsString("<Stream url=\"" + publicUrl.replaceFirst("^http", "ws") + "/media/stream\""))
                 .extract().asString();
         Matcher callId = CALL_ID.matcher(twiml);
         assertTrue(callId.find(), twiml);
-        return callId.group(1);
+        Map<String, String> stream = new LinkedHashMap<>();
+        Matcher url = STREAM_URL.matcher(twiml);
+        assertTrue(url.find(), twiml);
+        stream.put("url", url.group(1));
+        Matcher parameter = STREAM_PARAMETER.matcher(twiml);
+        while (parameter.find()) {
+            stream.put(parameter.group(1), parameter.group(2));
+        }
+        assertEquals(callId.group(1), stream.get("callId"), twiml);
+        assertTrue(stream.containsKey("orgId") && stream.containsKey("token"), twiml);
+        return stream;
     }
 
     /** A signed status callback; {@code callId} is in the callback address of calls we placed. */
@@ -788,10 +936,15 @@ class SystemIT {
 
     /** Polls {@code condition} until it holds, at most {@link #EVENTUALLY}. */
     static void eventually(String what, Supplier<Boolean> condition) {
-        Instant deadline = Instant.now().plus(EVENTUALLY);
+        eventually(what, EVENTUALLY, condition);
+    }
+
+    /** Polls {@code condition} until it holds, at most {@code bound}. */
+    static void eventually(String what, Duration bound, Supplier<Boolean> condition) {
+        Instant deadline = Instant.now().plus(bound);
         while (!condition.get()) {
             if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("not within " + EVENTUALLY.toSeconds() + " s: " + what);
+                throw new AssertionError("not within " + bound.toSeconds() + " s: " + what);
             }
             try {
                 Thread.sleep(200);

@@ -40,7 +40,9 @@ class IngressRoutesTest {
             "/file/abc/content, file-service",
             "/credential, credential-service",
             "/credential/, credential-service",
-            "/credential/abc, credential-service"
+            "/credential/abc, credential-service",
+            "/media/stream, voice-runtime",
+            "/media/web/5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f, voice-runtime"
     })
     void theManifestRoutesEachPublicPathToItsService(String path, String service) {
         assertEquals(Optional.of(service), MANIFEST.serviceFor(path));
@@ -48,7 +50,8 @@ class IngressRoutesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/", "/internal/credential/abc", "/internal/assistant/abc", "/q/health", "/q/health/ready",
-            "/q/metrics", "/internal/phone-number/abc", "/twilios", "/vonage-x", "/credentials", "/credential-x", "/calls", "/files/abc", "/assistants", "/phone-numbers"})
+            "/q/metrics", "/internal/phone-number/abc", "/twilios", "/vonage-x", "/credentials", "/credential-x", "/calls", "/files/abc", "/assistants", "/phone-numbers",
+            "/medias", "/media-stream"})
     void theManifestRoutesNothingElse(String path) {
         assertEquals(Optional.empty(), MANIFEST.serviceFor(path));
     }
@@ -56,7 +59,7 @@ class IngressRoutesTest {
     @Test
     void theServicesAreTheBackendsOfTheManifest() {
         assertEquals(List.of("assistant-service", "call-service", "credential-service", "file-service",
-                "telephony-service"), MANIFEST.services());
+                "telephony-service", "voice-runtime"), MANIFEST.services());
     }
 
     @Test

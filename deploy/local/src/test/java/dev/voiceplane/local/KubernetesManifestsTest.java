@@ -30,6 +30,9 @@ import org.junit.jupiter.api.Test;
 /** The kustomize base, read as plain YAML: what every workload must have, and what the Ingress must never route. */
 class KubernetesManifestsTest {
 
+    /** The media plane: a Deployment like the services', without a database (its configuration turns it off). */
+    static final String RUNTIME = "voice-runtime";
+
     private static List<JsonNode> resources;
 
     @BeforeAll
@@ -47,7 +50,16 @@ class KubernetesManifestsTest {
 
     @Test
     void thereIsADeploymentForEachServiceOfTheLocalStack() {
-        assertEquals(Set.copyOf(LocalService.PORT_ORDER), names("Deployment"));
+        Set<String> expected = new HashSet<>(LocalService.PORT_ORDER);
+        expected.add(RUNTIME);
+        assertEquals(expected, names("Deployment"));
+    }
+
+    @Test
+    void theVoiceRuntimeIsTheOnlyDeploymentWithoutADatabase() {
+        Set<String> without = new TreeSet<>();
+        names("Deployment").stream().filter(service -> !hasDatabase(service)).forEach(without::add);
+        assertEquals(Set.of(RUNTIME), without);
     }
 
     @Test
@@ -180,10 +192,14 @@ class KubernetesManifestsTest {
     @Test
     void aPodIsGivenTimeForPreStopShutdownDelayAndInFlightRequests() {
         Properties kit = kitConfig();
-        Duration delay = Duration.parse("PT" + defaultOf(kit.getProperty("quarkus.shutdown.delay")).toUpperCase());
-        Duration timeout = Duration.parse("PT" + defaultOf(kit.getProperty("quarkus.shutdown.timeout")).toUpperCase());
         assertEquals("true", kit.getProperty("quarkus.shutdown.delay-enabled"));
         for (JsonNode deployment : ofKind("Deployment")) {
+            // A service's own application.properties overrides the kit's (voice-runtime drains live calls).
+            Properties service = serviceConfig(name(deployment));
+            Duration delay = duration(service.getProperty("quarkus.shutdown.delay",
+                    kit.getProperty("quarkus.shutdown.delay")));
+            Duration timeout = duration(service.getProperty("quarkus.shutdown.timeout",
+                    kit.getProperty("quarkus.shutdown.timeout")));
             JsonNode pod = deployment.at("/spec/template/spec");
             JsonNode container = pod.at("/containers/0");
             int preStop = container.at("/lifecycle/preStop/sleep/seconds").asInt();
@@ -194,6 +210,16 @@ class KubernetesManifestsTest {
             JsonNode strategy = deployment.at("/spec/strategy/rollingUpdate");
             assertEquals(0, strategy.path("maxUnavailable").asInt(), name(deployment));
         }
+    }
+
+    @Test
+    void theRuntimesLiveCallsDrainWithinItsShutdownTimeout() {
+        Properties runtime = serviceConfig(RUNTIME);
+        Duration drain = duration(runtime.getProperty("voice.runtime.drain-timeout"));
+        Duration timeout = duration(runtime.getProperty("quarkus.shutdown.timeout"));
+        assertTrue(drain.toSeconds() >= 60, "calls are given minutes, not seconds, to finish: " + drain);
+        assertTrue(timeout.compareTo(drain) > 0, "the shutdown timeout " + timeout + " must exceed the drain " + drain
+                + " so that the calls' ends are reported");
     }
 
     @Test
@@ -213,6 +239,9 @@ class KubernetesManifestsTest {
     void migrationsRunAsTheMigrationRoleAndTheServiceCannotMigrate() {
         for (JsonNode deployment : ofKind("Deployment")) {
             String service = name(deployment);
+            if (!hasDatabase(service)) {
+                continue; // theServiceWithoutADatabaseHasNoMigrationAndNoDatabaseSecret
+            }
             JsonNode pod = deployment.at("/spec/template/spec");
             assertEquals(1, pod.path("initContainers").size(), service);
             JsonNode migrate = pod.at("/initContainers/0");
@@ -228,6 +257,120 @@ class KubernetesManifestsTest {
             assertEquals("secret " + service + "-db/username", serviceEnv.get("VOICE_DB_USER"), service);
             assertEquals("secret " + service + "-db/password", serviceEnv.get("VOICE_DB_PASSWORD"), service);
             assertFalse(serviceEnv.containsValue("secret " + service + "-db-migrator/password"), service);
+        }
+    }
+
+    @Test
+    void theServiceWithoutADatabaseHasNoMigrationAndNoDatabaseSecret() {
+        int checked = 0;
+        for (JsonNode deployment : ofKind("Deployment")) {
+            String service = name(deployment);
+            if (hasDatabase(service)) {
+                continue;
+            }
+            JsonNode pod = deployment.at("/spec/template/spec");
+            assertTrue(pod.path("initContainers").isMissingNode() || pod.path("initContainers").isEmpty(), service);
+            for (JsonNode container : pod.path("containers")) {
+                Map<String, String> env = environment(container);
+                for (String variable : List.of("VOICE_DB_USER", "VOICE_DB_PASSWORD", "VOICE_DB_MIGRATE_AT_START",
+                        "VOICE_DB_MIGRATE_ONLY")) {
+                    assertFalse(env.containsKey(variable), service + " sets " + variable);
+                }
+                for (String value : env.values()) {
+                    assertFalse(value.matches("secret .*-db(-migrator)?/.*"), service + " reads " + value);
+                }
+            }
+            checked++;
+        }
+        assertEquals(1, checked);
+    }
+
+    @Test
+    void theMediaTokenKeyIsSharedByItsIssuersAndTheRuntimeOnly() {
+        Set<String> holders = new TreeSet<>();
+        for (JsonNode container : containers()) {
+            String key = environment(container).get("VOICE_MEDIA_TOKEN_KEY");
+            if (key != null) {
+                holders.add(name(container));
+                assertEquals("secret voiceplane-media-token/VOICE_MEDIA_TOKEN_KEY", key, name(container));
+            }
+        }
+        assertEquals(Set.of("call-service", "telephony-service", RUNTIME), holders);
+    }
+
+    @Test
+    void theMediaWebSocketsAreRoutedToTheRuntimeWithoutAShortTimeout() throws IOException {
+        IngressRoutes routes = IngressRoutes.read(RepositoryFiles.ingress());
+        assertEquals(java.util.Optional.of(RUNTIME), routes.serviceFor("/media/stream"));
+        assertEquals(java.util.Optional.of(RUNTIME), routes.serviceFor("/media/web/" + java.util.UUID.randomUUID()));
+        // ingress-nginx closes a proxied WebSocket that is idle for its read or send timeout (60 s by default).
+        JsonNode annotations = ofKind("Ingress").get(0).at("/metadata/annotations");
+        for (String timeout : List.of("proxy-read-timeout", "proxy-send-timeout")) {
+            assertTrue(annotations.path("nginx.ingress.kubernetes.io/" + timeout).asInt() >= 3600, timeout);
+        }
+        JsonNode route = new YAMLMapper().readTree(
+                RepositoryFiles.kubernetes().resolve("components/gateway-api/httproute.yaml").toFile());
+        List<JsonNode> media = new ArrayList<>();
+        route.at("/spec/rules").forEach(rule -> {
+            if (rule.at("/matches/0/path/value").asText().equals("/media")) {
+                media.add(rule);
+            }
+        });
+        assertEquals(1, media.size());
+        assertEquals("0s", media.get(0).at("/timeouts/request").asText(), "a call may last longer than any timeout");
+    }
+
+    @Test
+    void onlyTheServicesWithADatabaseMayReachPostgresql() throws IOException {
+        List<JsonNode> policies = new ArrayList<>(ofKind("NetworkPolicy"));
+        Path component = RepositoryFiles.kubernetes().resolve("components/cloudnative-pg/network-policy.yaml");
+        try (MappingIterator<JsonNode> documents = new YAMLMapper().readerFor(JsonNode.class)
+                .readValues(component.toFile())) {
+            policies.addAll(documents.readAll());
+        }
+        for (JsonNode deployment : ofKind("Deployment")) {
+            Map<String, String> labels = labels(deployment.at("/spec/template/metadata/labels"));
+            boolean egress = false;
+            boolean ingress = false;
+            for (JsonNode policy : policies) {
+                if (selects(policy.at("/spec/podSelector"), labels)) {
+                    for (JsonNode rule : policy.at("/spec/egress")) {
+                        egress |= opensPort(rule, 5432);
+                    }
+                }
+                for (JsonNode rule : policy.at("/spec/ingress")) {
+                    for (JsonNode peer : rule.path("from")) {
+                        ingress |= opensPort(rule, 5432) && peer.has("podSelector") && !peer.has("namespaceSelector")
+                                && selects(peer.path("podSelector"), labels);
+                    }
+                }
+            }
+            assertEquals(hasDatabase(name(deployment)), egress, name(deployment) + ": egress to port 5432");
+            assertEquals(hasDatabase(name(deployment)), ingress,
+                    name(deployment) + ": admitted by the in-cluster database (components/cloudnative-pg)");
+        }
+    }
+
+    @Test
+    void theServiceMonitorScrapesEveryServiceAndTheAlertsNameEveryWorkload() throws IOException {
+        JsonNode monitor = new YAMLMapper().readTree(
+                RepositoryFiles.kubernetes().resolve("components/monitoring/service-monitor.yaml").toFile());
+        for (JsonNode service : ofKind("Service")) {
+            assertTrue(selects(monitor.at("/spec/selector"), labels(service.at("/metadata/labels"))), name(service));
+        }
+        String rules = Files.readString(
+                RepositoryFiles.kubernetes().resolve("components/monitoring/prometheus-rule.yaml"));
+        Matcher matcher = Pattern.compile("(job|horizontalpodautoscaler|container)=~\"([^\"]+)\"").matcher(rules);
+        int selectors = 0;
+        while (matcher.find()) {
+            selectors++;
+            for (String workload : names("Deployment")) {
+                assertTrue(workload.matches(matcher.group(2)), matcher.group() + " leaves out " + workload);
+            }
+        }
+        assertTrue(selectors >= 3, rules);
+        for (String metric : List.of("voice_runtime_provider_errors_total", "voice_runtime_media_refused_total")) {
+            assertTrue(rules.contains(metric), "no alert on " + metric);
         }
     }
 
@@ -261,7 +404,7 @@ class KubernetesManifestsTest {
     }
 
     @Test
-    void egressIsDeniedUnlessAllowedAndOnlyCallAndTelephonyReachTheInternet() {
+    void egressIsDeniedUnlessAllowedAndOnlyCallTelephonyAndTheRuntimeReachTheInternet() {
         assertTrue(ofKind("NetworkPolicy").stream().anyMatch(policy -> policy.at("/spec/policyTypes/0").asText()
                 .equals("Egress") && policy.at("/spec/egress").isMissingNode()
                 && policy.at("/spec/podSelector/matchLabels/app.kubernetes.io~1part-of").asText().equals("voiceplane")));
@@ -279,7 +422,8 @@ class KubernetesManifestsTest {
                 }
             }
         }
-        assertEquals(Set.of("call-service", "telephony-service"), internet);
+        // The runtime's providers (Deepgram, the models, the voices) are on the internet.
+        assertEquals(Set.of("call-service", "telephony-service", RUNTIME), internet);
     }
 
     @Test
@@ -291,7 +435,7 @@ class KubernetesManifestsTest {
     void everyServiceMayCallTheServicesItsConfigurationNames() throws IOException {
         Map<String, Set<String>> allowed = callGraph("-calls");
         Pattern url = Pattern.compile("\\$\\{([A-Z]+)_SERVICE_URL");
-        for (String service : LocalService.PORT_ORDER) {
+        for (String service : names("Deployment")) {
             Path properties = RepositoryFiles.home().resolve(service).resolve("src/main/resources/application.properties");
             if (!Files.isRegularFile(properties)) {
                 continue;
@@ -316,11 +460,13 @@ class KubernetesManifestsTest {
             compared++;
             JsonNode ours = deployment.at("/spec/template/spec/containers/0");
             JsonNode theirs = null;
+            JsonNode theirInitContainers = null;
             try (MappingIterator<JsonNode> documents = new YAMLMapper().readerFor(JsonNode.class)
                     .readValues(generated.toFile())) {
                 for (JsonNode document : documents.readAll()) {
                     if (document.path("kind").asText().equals("Deployment")) {
                         theirs = document.at("/spec/template/spec/containers/0");
+                        theirInitContainers = document.at("/spec/template/spec/initContainers");
                         assertEquals(name(deployment), document.at("/metadata/name").asText());
                         assertEquals("voiceplane", document.at("/metadata/labels/app.kubernetes.io~1part-of").asText());
                     }
@@ -328,6 +474,11 @@ class KubernetesManifestsTest {
             }
             assertTrue(theirs != null, generated + " has no Deployment");
             assertEquals(ours.path("image").asText(), theirs.path("image").asText(), name(deployment));
+            if (!hasDatabase(name(deployment))) {
+                // Nothing to migrate: quarkus-kubernetes must not wait for a migration Job either.
+                assertTrue(theirInitContainers.isMissingNode() || theirInitContainers.isEmpty(),
+                        generated + " has init containers: " + theirInitContainers);
+            }
             for (String probe : List.of("/readinessProbe/httpGet/path", "/livenessProbe/httpGet/path",
                     "/startupProbe/httpGet/path")) {
                 assertEquals(ours.at(probe).asText(), theirs.at(probe).asText(), name(deployment) + probe);
@@ -393,6 +544,71 @@ class KubernetesManifestsTest {
                     : "secret " + secret.path("name").asText() + "/" + secret.path("key").asText());
         }
         return environment;
+    }
+
+    /** Whether a service uses the database: only one that turns its datasource off (voice-runtime) does not. */
+    static boolean hasDatabase(String service) {
+        return !"false".equals(serviceConfig(service).getProperty("quarkus.datasource.active"));
+    }
+
+    private static Properties serviceConfig(String service) {
+        Properties properties = new Properties();
+        Path file = RepositoryFiles.home().resolve(service).resolve("src/main/resources/application.properties");
+        try (Reader reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return properties;
+    }
+
+    /** {@code 630s} for {@code ${VOICE_SHUTDOWN_TIMEOUT:630s}}. */
+    private static Duration duration(String expression) {
+        return Duration.parse("PT" + defaultOf(expression).toUpperCase());
+    }
+
+    private static Map<String, String> labels(JsonNode node) {
+        Map<String, String> labels = new HashMap<>();
+        node.properties().forEach(label -> labels.put(label.getKey(), label.getValue().asText()));
+        return labels;
+    }
+
+    /** A Kubernetes label selector (matchLabels and matchExpressions), evaluated; an empty one selects everything. */
+    private static boolean selects(JsonNode selector, Map<String, String> labels) {
+        for (Map.Entry<String, JsonNode> label : selector.path("matchLabels").properties()) {
+            if (!label.getValue().asText().equals(labels.get(label.getKey()))) {
+                return false;
+            }
+        }
+        for (JsonNode expression : selector.path("matchExpressions")) {
+            String value = labels.get(expression.path("key").asText());
+            Set<String> values = new HashSet<>();
+            expression.path("values").forEach(v -> values.add(v.asText()));
+            boolean matches = switch (expression.path("operator").asText()) {
+                case "In" -> value != null && values.contains(value);
+                case "NotIn" -> value == null || !values.contains(value);
+                case "Exists" -> value != null;
+                case "DoesNotExist" -> value == null;
+                default -> throw new AssertionError("unknown operator in " + expression);
+            };
+            if (!matches) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether a policy rule names the port. The internet rule names none: it opens public addresses only, and
+     * PostgreSQL is reached at a private address or a pod (the PostgreSQL rules name their port).
+     */
+    private static boolean opensPort(JsonNode rule, int port) {
+        for (JsonNode named : rule.path("ports")) {
+            if (named.path("port").asInt() == port) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Properties kitConfig() {

@@ -192,11 +192,18 @@ class LocalStackIT {
         String unknown = java.util.UUID.randomUUID().toString();
         as("key-a").body("{\"assistantId\":\"" + unknown + "\"}").log().ifValidationFails().when().post("/call/web")
                 .then().log().ifValidationFails().statusCode(400).body("message[0]", equalTo("assistantId " + unknown + " does not exist"));
-        // The local stack runs no voice runtime: a web call is refused clearly, and nothing is written.
-        as("key-a").body("{\"assistant\":{\"name\":\"gateway\"}}").when().post("/call/web")
-                .then().statusCode(503)
-                .body("message", org.hamcrest.Matchers.startsWith("the voice runtime is not configured"));
-        as("key-a").when().get("/call").then().statusCode(200).body("size()", equalTo(0));
+        // The Ingress routes /media to the voice runtime, which the local stack runs: a web call gets a WebSocket
+        // address on the gateway, and the runtime behind it checks the token call-service issued.
+        String webCallUrl = as("key-a").body("{\"assistant\":{\"name\":\"gateway\"}}").when().post("/call/web")
+                .then().statusCode(201).extract().path("webCallUrl");
+        String prefix = "ws://localhost:" + stack.gatewayPort + "/media/web/";
+        assertTrue(webCallUrl.startsWith(prefix) && webCallUrl.contains("?token="), webCallUrl);
+        as("key-a").when().get("/call").then().statusCode(200).body("size()", equalTo(1));
+        String path = webCallUrl.substring(prefix.length() - "/media/web/".length());
+        String callPath = path.substring(0, path.indexOf('?'));
+        given().when().get(callPath).then().statusCode(401)
+                .body("message", org.hamcrest.Matchers.startsWith("a web call needs the token"));
+        given().urlEncodingEnabled(false).when().get(path).then().statusCode(426);
     }
 
     private static RequestSpecification as(String key) {

@@ -18,8 +18,7 @@ record LocalService(String name, int portOffset, Path module) {
      * port whichever services are built. Services missing from this list come after it.
      */
     static final List<String> PORT_ORDER =
-            List.of("assistant-service", "call-service", "telephony-service", "file-service", "credential-service",
-                    "voice-runtime");
+            List.of("assistant-service", "call-service", "telephony-service", "file-service", "credential-service");
 
     private static final String SUFFIX = "-service";
 

@@ -10,11 +10,11 @@ import org.junit.jupiter.api.Test;
 class CredentialFuzzTest {
 
     private static final String[] BODIES = {
-        "{\"provider\":\"openai\",\"apiKey\":\"sk-fuzz\",\"name\":\"fuzz\"}",
-        "{\"provider\":\"twilio\",\"accountSid\":\"AC123\",\"authToken\":\"token\"}",
-        "{\"provider\":\"vonage\",\"apiKey\":\"key\",\"apiSecret\":\"secret\"}",
-        "{\"provider\":\"vonage\",\"apiKey\":\"key\",\"apiSecret\":\"secret\",\"signatureSecret\":\"sig\"}",
-        "{\"provider\":\"11labs\",\"apiKey\":\"el-key\"}",
+        "{\"provider\":\"openai\",\"apiKey\":\"sk-fuzz-secret-01\",\"name\":\"fuzz\"}",
+        "{\"provider\":\"twilio\",\"accountSid\":\"AC123\",\"authToken\":\"token-fuzz-secret-02\"}",
+        "{\"provider\":\"vonage\",\"apiKey\":\"key-fuzz-secret-03\",\"apiSecret\":\"secret-fuzz-secret-04\"}",
+        "{\"provider\":\"vonage\",\"apiKey\":\"key-fuzz-secret-03\",\"apiSecret\":\"secret-fuzz-secret-04\",\"signatureSecret\":\"sig-fuzz-secret-05\"}",
+        "{\"provider\":\"11labs\",\"apiKey\":\"el-fuzz-secret-06\"}",
     };
 
     @Test

@@ -33,7 +33,7 @@ class PhoneNumberFuzzTest {
                 .withHeader("Content-Type", "application/json").withBody("{\"code\":20003,\"message\":\"Authenticate\"}")));
         String twilio = "{\"twilioPhoneNumber\":\"+15550001111\",\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\","
                 + "\"name\":\"n\",\"assistantId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\",\"serverUrl\":\"https://h.example.com\","
-                + "\"serverUrlSecret\":\"s\"}";
+                + "\"serverUrlSecret\":\"srv-fuzz-secret-07\"}";
         String vonage = "{\"vonagePhoneNumber\":\"+445550001111\",\"credentialId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"}";
         FuzzSuite.of("telephony-service")
                 .endpoint(Endpoint.post("/phone-number/import/twilio", twilio))

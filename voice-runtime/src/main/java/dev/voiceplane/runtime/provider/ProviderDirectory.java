@@ -49,7 +49,9 @@ public class ProviderDirectory {
         this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
                 .setConnectTimeout((int) Math.min(timeoutMillis, 5000)).setTcpNoDelay(true),
                 new PoolOptions().setHttp1MaxSize(4096));
-        this.webSockets = vertx.createWebSocketClient(new WebSocketClientOptions()
+        // One transcriber socket per live call, all to the same host: Vert.x's default of 50 WebSockets per host
+        // would leave every call past the 50th deaf (measured with deploy/bench/runtime, 2026-11-26).
+        this.webSockets = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxConnections(100_000)
                 .setConnectTimeout((int) Math.min(timeoutMillis, 5000)).setMaxFrameSize(1 << 20)
                 .setMaxMessageSize(4 << 20).setTcpNoDelay(true));
     }

@@ -434,6 +434,23 @@ class ConversationTest {
     }
 
     @Test
+    void aCallerInterruptsWithTheEraDefaultDelaysToo() throws Exception {
+        model.replies.add("Let me tell you about all of our opening hours across every single day of the week in great detail.");
+        caller.echoMarks = false;
+        startCall(assistant("").replace("\"responseDelaySeconds\":0,", "\"responseDelaySeconds\":0.4,")
+                .replace("\"llmRequestDelaySeconds\":0,", "\"llmRequestDelaySeconds\":0.1,"));
+        says("Tell me everything.");
+        await("part of the reply to be heard", () -> caller.frames > 30);
+        onCall(() -> {
+            for (int i = 0; i < 5; i++) {
+                conversation.audio(speech());
+            }
+            return null;
+        });
+        await("the clear", () -> caller.clears == 1);
+    }
+
+    @Test
     void aCallerWhoHangsUpEndsTheCallWithoutClosingAgain() throws Exception {
         startCall(assistant(""));
         onCall(() -> {

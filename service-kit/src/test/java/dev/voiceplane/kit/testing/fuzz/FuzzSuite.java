@@ -26,7 +26,9 @@ import java.util.UUID;
  * refused on every JSON body endpoint; that whatever is accepted reads back (by id, in its list, and an upload's
  * bytes exactly); that every endpoint answers 401 in the error shape to hostile requests without a valid key; for
  * the records stored before the run, that they read back identical afterwards (organisation B's are never the
- * fuzzed caller's; organisation A's only ever receive requests that must fail). A service joins with one small
+ * fuzzed caller's; organisation A's only ever receive requests that must fail); and that no accepted answer, nor any
+ * stored record read back, holds a secret a valid body wrote ({@code apiKey}, {@code authToken},
+ * {@code serverUrlSecret}, {@code secret}, …: write-only; values of 8 characters or more). A service joins with one small
  * {@code @QuarkusTest} (see service-kit/README.md):
  *
  * <pre>{@code
@@ -55,6 +57,10 @@ public final class FuzzSuite {
     private final List<String> creations = new ArrayList<>();
     private final Map<String, String> readBack = new LinkedHashMap<>();
     private int cases = DEFAULT_CASES;
+    /** Fields whose values are write-only secrets; a value written in one of them must never be answered. */
+    private static final java.util.Set<String> SECRET_FIELDS = java.util.Set.of("apiKey", "apiSecret", "authToken",
+            "serverUrlSecret", "secret", "signatureSecret", "privateKey", "password");
+    private final java.util.Set<String> secrets = new java.util.LinkedHashSet<>();
     /** Hostile requests without a valid key sent to each endpoint. */
     private static final int UNAUTHENTICATED_PER_ENDPOINT = 12;
 
@@ -118,6 +124,10 @@ public final class FuzzSuite {
                 .connectTimeout(Duration.ofSeconds(10)).build();
         String base = RestAssured.baseURI + ":" + RestAssured.port;
 
+        for (Endpoint endpoint : endpoints) {
+            endpoint.validBodies().forEach(this::collectSecrets);
+        }
+        creations.forEach(creation -> collectSecrets(creation.substring(creation.indexOf('\n') + 1)));
         createStored(client, base);
         Map<Stored, String> before = new LinkedHashMap<>();
         for (Stored record : stored) {
@@ -138,6 +148,9 @@ public final class FuzzSuite {
                 HttpResponse<String> answer = send(client, base, hostile);
                 statuses.merge(answer.statusCode(), 1, Integer::sum);
                 problem = judge(hostile, answer);
+                if (problem == null && answer.statusCode() / 100 == 2) {
+                    problem = leakedSecret(answer.body());
+                }
                 if (problem == null && answer.statusCode() / 100 == 2) {
                     problem = readsBack(client, base, hostile, answer);
                 }
@@ -185,6 +198,11 @@ public final class FuzzSuite {
 
         for (Stored record : stored) {
             String after = read(client, base, record);
+            String leaked = leakedSecret(after);
+            if (leaked != null) {
+                failed++;
+                failures.add("stored " + record.collection() + "/" + record.id() + ": " + leaked);
+            }
             if (!before.get(record).equals(after)) {
                 failed++;
                 failures.add("stored " + record.collection() + "/" + record.id() + " changed:\n    before " + before.get(record)
@@ -495,6 +513,49 @@ public final class FuzzSuite {
             }
         }
         return true;
+    }
+
+    // ---- secrets: write-only, never in an answer -------------------------------------------------------------------
+
+    /** Remembers the secret values a valid body writes (fields of {@link #SECRET_FIELDS}, at any depth). */
+    private void collectSecrets(String body) {
+        JsonNode document;
+        try {
+            document = HostileInput.read(body);
+        } catch (RuntimeException notJson) {
+            return;
+        }
+        collectSecrets(document);
+    }
+
+    private void collectSecrets(JsonNode node) {
+        if (node == null) {
+            return;
+        }
+        if (node.isObject()) {
+            node.properties().forEach(field -> {
+                if (SECRET_FIELDS.contains(field.getKey()) && field.getValue().isTextual()
+                        && field.getValue().asText().length() >= 8) {
+                    secrets.add(field.getValue().asText());
+                }
+                collectSecrets(field.getValue());
+            });
+        } else if (node.isArray()) {
+            node.forEach(this::collectSecrets);
+        }
+    }
+
+    /** A problem when an answer holds a secret some body wrote. */
+    private String leakedSecret(String answer) {
+        if (answer == null) {
+            return null;
+        }
+        for (String secret : secrets) {
+            if (answer.contains(secret)) {
+                return "answered a write-only secret (" + secret.substring(0, 3) + "…): " + abbreviated(answer);
+            }
+        }
+        return null;
     }
 
     // ---- records stored before the run ---------------------------------------------------------------------------

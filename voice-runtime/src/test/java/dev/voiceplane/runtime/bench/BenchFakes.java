@@ -1,0 +1,165 @@
+package dev.voiceplane.runtime.bench;
+
+import dev.voiceplane.runtime.fake.FakeDeepgram;
+import dev.voiceplane.runtime.fake.FakeElevenLabs;
+import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.SpeechFixtures;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The runtime's surroundings for {@code deploy/bench/runtime}, in a process of their own (so that their CPU is
+ * measured apart from the runtime's and the callers'): the provider fakes (Deepgram live, OpenAI streaming chat,
+ * ElevenLabs streaming speech) and a stand-in for call-service and credential-service that lets every call attach
+ * with one fixed assistant and hands out the fakes' keys.
+ *
+ * <p>The bench drives it over loopback HTTP: {@code POST /bench/config?sttMs=&llmMs=&ttsMs=&responseDelay=
+ * &llmRequestDelay=} sets the fakes' delays and the assistant's own delays for the calls that attach next;
+ * {@code GET /bench/stats} answers the runtime's reports so far (events received, ended calls by reason).
+ *
+ * <p>Usage: {@code BenchFakes <ports file>}: writes {@code deepgram=, openai=, elevenlabs=, control=} ports there
+ * once listening, and runs until the process is stopped.
+ */
+public final class BenchFakes {
+
+    static final String DEEPGRAM_KEY = "dg-bench-key";
+    static final String OPENAI_KEY = "sk-bench-key";
+    static final String ELEVENLABS_KEY = "el-bench-key";
+
+    static final String GREETING = "Hello, how can I help you?";
+    /** What the callers say, in order; the fake transcriber "recognises" the k-th speech segment as the k-th line. */
+    static final String[] QUESTIONS = {"What time do you open tomorrow?", "Do you have parking?",
+            "Tell me about the menu.", "Just the prices please."};
+    /** The long reply, interrupted by the fourth question. */
+    static final String MENU = "Our menu has many dishes. There are soups and salads. There are sandwiches and wraps."
+            + " There are grilled fish plates. There are cakes and pastries. There is coffee and tea.";
+    static final Map<String, String> ANSWERS = Map.of(QUESTIONS[0], "We open at nine tomorrow.",
+            QUESTIONS[1], "Yes there is parking behind us.", QUESTIONS[2], MENU,
+            QUESTIONS[3], "Everything is under ten pounds.");
+
+    private final FakeDeepgram deepgram = new FakeDeepgram(DEEPGRAM_KEY);
+    private final FakeOpenAi openai = new FakeOpenAi(OPENAI_KEY);
+    private final FakeElevenLabs elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
+    private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
+    private volatile double responseDelaySeconds;
+    private volatile double llmRequestDelaySeconds;
+    private final AtomicLong events = new AtomicLong();
+    private final AtomicLong attaches = new AtomicLong();
+    private final Map<String, AtomicLong> ended = new ConcurrentHashMap<>();
+
+    private BenchFakes() {
+        deepgram.script(QUESTIONS);
+        openai.script(request -> new FakeOpenAi.Text(
+                ANSWERS.getOrDefault(FakeOpenAi.lastUserMessage(request), "Sorry, could you say that again?")));
+        configure(0, 0, 0, 0, 0);
+    }
+
+    private void configure(long sttMs, long llmMs, long ttsMs, double responseDelay, double llmRequestDelay) {
+        // The transcriber's final comes sttMs after the runtime's Finalize (or after its own endpointing).
+        deepgram.finalizeDelayMs(sttMs).finalDelayMs(sttMs);
+        openai.ttftMs(llmMs);
+        elevenlabs.ttfbMs(ttsMs);
+        responseDelaySeconds = responseDelay;
+        llmRequestDelaySeconds = llmRequestDelay;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 1) {
+            throw new IllegalArgumentException("usage: BenchFakes <ports file>");
+        }
+        // Every line the fakes will speak, made once now (espeak-ng) so that no request waits for it.
+        SpeechFixtures.mulaw8k(GREETING);
+        ANSWERS.values().forEach(SpeechFixtures::mulaw8k);
+        SpeechFixtures.mulaw8k("Sorry, could you say that again?");
+        BenchFakes fakes = new BenchFakes();
+        HttpServer control = fakes.vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
+                .requestHandler(fakes::handle).listen().toCompletionStage().toCompletableFuture()
+                .get(10, TimeUnit.SECONDS);
+        Path file = Path.of(args[0]);
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, "deepgram=" + fakes.deepgram.port() + "\nopenai=" + fakes.openai.port()
+                + "\nelevenlabs=" + fakes.elevenlabs.port() + "\ncontrol=" + control.actualPort() + "\n");
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Thread.currentThread().join();
+    }
+
+    private void handle(HttpServerRequest request) {
+        request.body().onSuccess(body -> {
+            String path = request.path();
+            var response = request.response().putHeader("content-type", "application/json");
+            if (path.startsWith("/internal/call/") && path.endsWith("/runtime/attach")) {
+                attaches.incrementAndGet();
+                String callId = path.substring("/internal/call/".length(), path.length() - "/runtime/attach".length());
+                response.end(new JsonObject()
+                        .put("call", new JsonObject().put("id", callId).put("type", "inboundPhoneCall"))
+                        .put("assistant", assistant()).put("variableValues", new JsonObject()
+                                .put("business", "the Harbour Cafe")).encode());
+            } else if (path.startsWith("/internal/call/") && path.endsWith("/runtime/events")) {
+                events.incrementAndGet();
+                JsonObject event = body.toJsonObject();
+                if ("ended".equals(event.getString("type"))) {
+                    ended.computeIfAbsent(event.getString("endedReason", "?"), k -> new AtomicLong()).incrementAndGet();
+                }
+                response.end("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}");
+            } else if (path.equals("/internal/credential")) {
+                String provider = request.getParam("provider", "");
+                response.end(new JsonArray().add(new JsonObject().put("id", provider + "-bench")
+                        .put("provider", provider)).encode());
+            } else if (path.startsWith("/internal/credential/") && path.endsWith("/secret")) {
+                String id = path.substring("/internal/credential/".length(), path.length() - "/secret".length());
+                String provider = id.endsWith("-bench") ? id.substring(0, id.length() - "-bench".length()) : "";
+                String key = switch (provider) {
+                    case "deepgram" -> DEEPGRAM_KEY;
+                    case "openai" -> OPENAI_KEY;
+                    case "11labs", "elevenlabs" -> ELEVENLABS_KEY;
+                    default -> null;
+                };
+                if (key == null) {
+                    response.setStatusCode(404).end("{\"message\":\"no such credential\",\"error\":\"Not Found\","
+                            + "\"statusCode\":404}");
+                } else {
+                    response.end(new JsonObject().put("id", id).put("provider", provider).put("apiKey", key).encode());
+                }
+            } else if (path.equals("/bench/config")) {
+                configure(Long.parseLong(request.getParam("sttMs", "0")), Long.parseLong(request.getParam("llmMs", "0")),
+                        Long.parseLong(request.getParam("ttsMs", "0")),
+                        Double.parseDouble(request.getParam("responseDelay", "0")),
+                        Double.parseDouble(request.getParam("llmRequestDelay", "0")));
+                response.end("{}");
+            } else if (path.equals("/bench/stats")) {
+                JsonObject reasons = new JsonObject();
+                ended.forEach((reason, count) -> reasons.put(reason, count.get()));
+                response.end(new JsonObject().put("attaches", attaches.get()).put("events", events.get())
+                        .put("ended", reasons).put("deepgramOpen", deepgram.openConnections())
+                        .put("openaiDisconnects", openai.disconnects())
+                        .put("elevenlabsDisconnects", elevenlabs.disconnects()).encode());
+            } else {
+                response.setStatusCode(404).end("{\"message\":\"not found\",\"error\":\"Not Found\",\"statusCode\":404}");
+            }
+        });
+    }
+
+    private JsonObject assistant() {
+        return new JsonObject()
+                .put("transcriber", new JsonObject().put("provider", "deepgram").put("language", "en"))
+                .put("model", new JsonObject().put("provider", "openai").put("model", "gpt-4o-mini")
+                        .put("temperature", 0.3).put("messages", new JsonArray().add(new JsonObject()
+                                .put("role", "system").put("content", "You answer for {{business}}."))))
+                .put("voice", new JsonObject().put("provider", "11labs").put("voiceId", "rachel")
+                        .put("inputMinCharacters", 10))
+                .put("firstMessage", GREETING)
+                .put("responseDelaySeconds", responseDelaySeconds)
+                .put("llmRequestDelaySeconds", llmRequestDelaySeconds);
+    }
+}

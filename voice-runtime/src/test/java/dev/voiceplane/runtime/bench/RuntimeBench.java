@@ -1,0 +1,588 @@
+package dev.voiceplane.runtime.bench;
+
+import dev.voiceplane.kit.auth.MediaTokens;
+import dev.voiceplane.runtime.fake.FakeCaller;
+import dev.voiceplane.runtime.fake.FakeTwilioCaller;
+import dev.voiceplane.runtime.fake.SpeechFixtures;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.DoubleAdder;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The client side of {@code deploy/bench/runtime}: N fake Twilio callers at once against a running voice runtime
+ * (its own process), whose providers and control plane are {@link BenchFakes} (another process).
+ *
+ * <p>Each call: the greeting is heard and waited out; three questions, each answered (voice-to-voice: end of the
+ * caller's speech → first non-silent assistant audio, as the caller receives it); a second into the long third
+ * answer, the caller speaks over it (barge-in: start of that speech → {@code clear} received), and that question's
+ * answer is heard too (a fourth voice-to-voice); then the caller hangs up ({@code stop}). Between turns the caller
+ * waits until the reply has played out and 400 ms of quiet, as a person would.
+ *
+ * <p>Per run (a scenario of delays × a number of concurrent calls): percentiles of the client-side figures, the
+ * runtime's own per-stage histograms ({@code voice_runtime_stage_seconds} at {@code /q/metrics}, the difference
+ * before/after the run), underruns heard by the callers, CPU of the runtime, the fakes and this client
+ * ({@code /proc/<pid>/stat}), the runtime's peak RSS ({@code /proc/<pid>/status}, sampled each second). Prints
+ * Markdown tables.
+ *
+ * <p>Settings (environment): BENCH_RUNTIME_PORT, BENCH_CONTROL_PORT, BENCH_RUNTIME_PID, BENCH_FAKES_PID,
+ * VOICE_MEDIA_TOKEN_KEY (required); BENCH_CALLS (default {@code 1,100,500}); BENCH_SCENARIOS (default
+ * {@code zero,realistic}; also {@code defaults}: zero-delay fakes with the assistant's default response delays);
+ * BENCH_SERIAL_CALLS (calls one after the other for the 1-call run, default 5); BENCH_RAMP_MS_PER_CALL (stagger of
+ * the starts, default 20 ms); BENCH_VAD_STOP_MILLIS (the runtime's VOICE_VAD_STOP_MILLIS, default 200);
+ * BENCH_DEBUG (set: one line per failed call, with what its caller had heard).
+ */
+public final class RuntimeBench {
+
+    private static final Duration BOUND = Duration.ofSeconds(30);
+    private static final long TICKS_PER_SECOND = 100;
+
+    record Scenario(String name, String label, long sttMs, long llmMs, long ttsMs, double responseDelay,
+            double llmRequestDelay) {
+    }
+
+    static final Map<String, Scenario> SCENARIOS = Map.of(
+            "zero", new Scenario("zero", "zero-delay fakes", 0, 0, 0, 0, 0),
+            "realistic", new Scenario("realistic", "realistic fakes (STT 100, LLM 350, TTS 150 ms)", 100, 350, 150, 0, 0),
+            "defaults", new Scenario("defaults", "zero-delay fakes, assistant delays 0.4/0.1 s", 0, 0, 0, 0.4, 0.1));
+
+    private final int runtimePort = Integer.parseInt(env("BENCH_RUNTIME_PORT", null));
+    private final int controlPort = Integer.parseInt(env("BENCH_CONTROL_PORT", null));
+    private final long runtimePid = Long.parseLong(env("BENCH_RUNTIME_PID", null));
+    private final long fakesPid = Long.parseLong(env("BENCH_FAKES_PID", null));
+    private final MediaTokens tokens = new MediaTokens(env("VOICE_MEDIA_TOKEN_KEY", null));
+    private final int serialCalls = Integer.parseInt(env("BENCH_SERIAL_CALLS", "5"));
+    private final long rampMsPerCall = Long.parseLong(env("BENCH_RAMP_MS_PER_CALL", "20"));
+    /** The runtime's VOICE_VAD_STOP_MILLIS: the silence it waits out before it ends the caller's turn. */
+    private final long vadStopMillis = Long.parseLong(env("BENCH_VAD_STOP_MILLIS", "200"));
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2)
+            .setBlockedThreadCheckInterval(10_000));
+    private final byte[][] speech = new byte[BenchFakes.QUESTIONS.length][];
+    private final List<String> rows = new ArrayList<>();
+    private final List<String> stageRows = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            if (fallback == null) {
+                throw new IllegalArgumentException(name + " is required");
+            }
+            return fallback;
+        }
+        return value;
+    }
+
+    public static void main(String[] args) throws Exception {
+        RuntimeBench bench = new RuntimeBench();
+        try {
+            bench.run();
+        } finally {
+            bench.vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+        System.exit(0);
+    }
+
+    private void run() throws Exception {
+        for (int i = 0; i < speech.length; i++) {
+            speech[i] = SpeechFixtures.mulaw8k(BenchFakes.QUESTIONS[i]);
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (String n : env("BENCH_CALLS", "1,100,500").split(",")) {
+            counts.add(Integer.parseInt(n.trim()));
+        }
+        // Warm-up: a few calls, not measured (the JIT compiles the hot paths; the first TTS requests are slower).
+        configure(SCENARIOS.get("zero"));
+        System.err.println("warm-up: 10 calls");
+        measure(SCENARIOS.get("zero"), 10, false);
+        for (String name : env("BENCH_SCENARIOS", "zero,realistic").split(",")) {
+            Scenario scenario = SCENARIOS.get(name.trim());
+            if (scenario == null) {
+                throw new IllegalArgumentException("unknown scenario " + name + " (zero, realistic, defaults)");
+            }
+            configure(scenario);
+            for (int n : counts) {
+                System.err.println("run: " + scenario.label() + ", " + n + " concurrent calls");
+                measure(scenario, n, true);
+            }
+        }
+        System.out.println();
+        System.out.println("| Fakes | Calls (peak live) | Completed | Voice-to-voice p50 / p95 / p99 (ms) | Barge-in p50 / p95 /"
+                + " p99 (ms) | Own share p50 / p95 / p99 (ms) | Runtime `own` histogram p50 / p95 / p99 (ms) |"
+                + " Underruns (max gap) | Runtime CPU per call-second |"
+                + " CPU: runtime / fakes / callers (cores) | Runtime RSS peak |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        rows.forEach(System.out::println);
+        System.out.println();
+        System.out.println("Stages as the runtime measures them (`voice_runtime_stage_seconds`, p50 / p95 ms, from its"
+                + " histogram buckets, interpolated):");
+        System.out.println();
+        System.out.println("| Fakes | Calls | end_of_turn | llm_first_token | tts_first_audio | own | voice_to_voice |"
+                + " barge_in | own − end_of_turn (mean) |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
+        stageRows.forEach(System.out::println);
+        if (!notes.isEmpty()) {
+            System.out.println();
+            notes.forEach(note -> System.out.println("- " + note));
+        }
+    }
+
+    private void configure(Scenario s) throws Exception {
+        String query = String.format(Locale.ROOT, "sttMs=%d&llmMs=%d&ttsMs=%d&responseDelay=%s&llmRequestDelay=%s",
+                s.sttMs(), s.llmMs(), s.ttsMs(), s.responseDelay(), s.llmRequestDelay());
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + controlPort + "/bench/config?" + query))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the fakes refused the configuration: " + response.body());
+        }
+    }
+
+    /** What one run collects from its calls. */
+    private static final class Run {
+        final ConcurrentLinkedQueue<Double> voiceToVoice = new ConcurrentLinkedQueue<>();
+        final ConcurrentLinkedQueue<Double> bargeIn = new ConcurrentLinkedQueue<>();
+        final AtomicInteger completed = new AtomicInteger();
+        final AtomicInteger live = new AtomicInteger();
+        final AtomicInteger peakLive = new AtomicInteger();
+        final AtomicInteger underruns = new AtomicInteger();
+        volatile double maxGapMs;
+        final DoubleAdder callSeconds = new DoubleAdder();
+        final Map<String, AtomicInteger> failures = new ConcurrentHashMap<>();
+    }
+
+    private void measure(Scenario scenario, int calls, boolean report) throws Exception {
+        Run run = new Run();
+        Map<String, double[]> before = stages();
+        JsonObject statsBefore = stats();
+        long[] cpuBefore = {cpuTicks(runtimePid), cpuTicks(fakesPid), cpuTicks(ProcessHandle.current().pid())};
+        long machineBefore = machineBusyTicks();
+        long started = System.nanoTime();
+        long[] peakRss = {rssKb(runtimePid)};
+        Thread sampler = Thread.ofPlatform().daemon().start(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                peakRss[0] = Math.max(peakRss[0], rssKb(runtimePid));
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        boolean serial = calls == 1;
+        int total = serial ? serialCalls : calls;
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            if (serial) {
+                executor.submit(() -> {
+                    for (int i = 0; i < total; i++) {
+                        call(run);
+                    }
+                    return null;
+                });
+            } else {
+                for (int i = 0; i < total; i++) {
+                    long delay = i * rampMsPerCall;
+                    executor.submit(() -> {
+                        Thread.sleep(delay);
+                        call(run);
+                        return null;
+                    });
+                }
+            }
+        }
+        double wall = (System.nanoTime() - started) / 1e9;
+        sampler.interrupt();
+        peakRss[0] = Math.max(peakRss[0], rssKb(runtimePid));
+        long[] cpuAfter = {cpuTicks(runtimePid), cpuTicks(fakesPid), cpuTicks(ProcessHandle.current().pid())};
+        long machineAfter = machineBusyTicks();
+        Map<String, double[]> after = stages();
+        JsonObject statsAfter = stats();
+        if (!report) {
+            return;
+        }
+        double runtimeCpu = (cpuAfter[0] - cpuBefore[0]) / (double) TICKS_PER_SECOND;
+        double fakesCpu = (cpuAfter[1] - cpuBefore[1]) / (double) TICKS_PER_SECOND;
+        double clientCpu = (cpuAfter[2] - cpuBefore[2]) / (double) TICKS_PER_SECOND;
+        double callSeconds = run.callSeconds.sum();
+        String label = scenario.label();
+        String callsCell = serial ? "1 (" + total + " in a row)" : calls + " (" + run.peakLive.get() + ")";
+        rows.add(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %d (%.0f ms) | %.1f ms | %.2f /"
+                        + " %.2f / %.2f | %d MiB |",
+                label, callsCell, run.completed.get(), total, percentiles(run.voiceToVoice),
+                percentiles(run.bargeIn), ownShare(scenario, run.voiceToVoice), histogramPercentiles(before, after, "own"),
+                run.underruns.get(),
+                run.maxGapMs, runtimeCpu * 1000 / callSeconds, runtimeCpu / wall, fakesCpu / wall, clientCpu / wall,
+                peakRss[0] / 1024));
+        stageRows.add(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |", label,
+                serial ? "1" : String.valueOf(calls),
+                histogram2(before, after, "end_of_turn"), histogram2(before, after, "llm_first_token"),
+                histogram2(before, after, "tts_first_audio"), histogram2(before, after, "own"),
+                histogram2(before, after, "voice_to_voice"), histogram2(before, after, "barge_in"),
+                ownBeyondEndOfTurn(before, after)));
+        StringBuilder note = new StringBuilder(String.format(Locale.ROOT,
+                "%s, %d calls: %.1f s wall, %.0f call-seconds; CPU seconds runtime %.1f, fakes %.1f, callers %.1f;"
+                        + " whole machine busy %.2f of %d cores (other processes %.2f), load average %s; runtime reports: ended %s",
+                label, total, wall, callSeconds, runtimeCpu, fakesCpu, clientCpu,
+                (machineAfter - machineBefore) / (double) TICKS_PER_SECOND / wall,
+                Runtime.getRuntime().availableProcessors(),
+                ((machineAfter - machineBefore) / (double) TICKS_PER_SECOND - runtimeCpu - fakesCpu - clientCpu) / wall,
+                loadAverage(),
+                diff(statsBefore.getJsonObject("ended"), statsAfter.getJsonObject("ended"))));
+        if (!run.failures.isEmpty()) {
+            note.append("; client-side failures: ").append(new TreeMap<>(run.failures));
+        }
+        notes.add(note.toString());
+        System.err.println(rows.get(rows.size() - 1));
+        System.err.println(notes.get(notes.size() - 1));
+    }
+
+    private void call(Run run) {
+        UUID callId = UUID.randomUUID();
+        String org = "org-bench-" + callId;
+        long start = System.nanoTime();
+        FakeTwilioCaller caller = null;
+        String stage = "connect";
+        try {
+            caller = FakeTwilioCaller.connect(vertx, "ws://127.0.0.1:" + runtimePort + "/media/stream",
+                    Map.of("callId", callId.toString(), "orgId", org,
+                            "token", tokens.issue(org, callId, Instant.now().plusSeconds(600))), null);
+            int live = run.live.incrementAndGet();
+            run.peakLive.accumulateAndGet(live, Math::max);
+            stage = "greeting";
+            FakeTwilioCaller c = caller;
+            until(() -> c.firstAudioNanos() > 0);
+            quiet(caller);
+            for (int i = 0; i < 2; i++) {
+                stage = "answer " + (i + 1);
+                FakeCaller.Utterance question = caller.say(speech[i]);
+                run.voiceToVoice.add(question.voiceToVoiceMs(BOUND));
+                quiet(caller);
+            }
+            stage = "answer 3";
+            FakeCaller.Utterance menu = caller.say(speech[2]);
+            run.voiceToVoice.add(menu.voiceToVoiceMs(BOUND));
+            Thread.sleep(1000);
+            stage = "barge-in";
+            FakeCaller.Utterance interruption = caller.say(speech[3]);
+            run.bargeIn.add(interruption.bargeInMs(BOUND));
+            stage = "answer 4";
+            run.voiceToVoice.add(interruption.voiceToVoiceMs(BOUND));
+            quiet(caller);
+            stage = "hang-up";
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            run.completed.incrementAndGet();
+        } catch (Throwable e) {
+            String why = e instanceof AssertionError ? "no answer within " + BOUND.toSeconds() + " s"
+                    : e.getClass().getSimpleName();
+            if (caller != null && caller.closed().isDone()) {
+                FakeCaller.Closed closed = caller.closed().getNow(null);
+                why = "closed by the runtime (" + closed.code() + " " + closed.reason() + ")";
+            }
+            run.failures.computeIfAbsent(stage + ": " + why, k -> new AtomicInteger()).incrementAndGet();
+            if (System.getenv("BENCH_DEBUG") != null && caller != null) {
+                FakeTwilioCaller c = caller;
+                System.err.printf("call %s failed at %s: %s; utterances %s; marks %d/%d; clears %d; received %d bytes%n",
+                        callId, stage, e, c.utterances().stream().map(u -> (u.started().isDone() ? "s" : "-")
+                                + (u.ended().isDone() ? "e" : "-") + (u.firstReply().isDone() ? "r" : "-")
+                                + (u.cleared().isDone() ? "c" : "-")).toList(), c.echoedMarks().size(),
+                        c.receivedMarks().size(), c.clears().size(), c.receivedAudio().length);
+            }
+        } finally {
+            if (caller != null) {
+                run.live.decrementAndGet();
+                List<Double> gaps = caller.underrunGapsMs();
+                run.underruns.addAndGet(gaps.size());
+                for (double gap : gaps) {
+                    synchronized (run) {
+                        run.maxGapMs = Math.max(run.maxGapMs, gap);
+                    }
+                }
+                caller.close();
+                run.callSeconds.add((System.nanoTime() - start) / 1e9);
+            }
+        }
+    }
+
+    private static void until(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within " + BOUND);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** The assistant's audio has played out (every mark echoed) and stays so for 400 ms. */
+    private static void quiet(FakeTwilioCaller caller) throws InterruptedException {
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        long quietSince = -1;
+        while (true) {
+            boolean quiet = !caller.playing() && caller.echoedMarks().size() == caller.receivedMarks().size();
+            long now = System.nanoTime();
+            if (!quiet) {
+                quietSince = -1;
+            } else if (quietSince < 0) {
+                quietSince = now;
+            } else if (now - quietSince >= TimeUnit.MILLISECONDS.toNanos(400)) {
+                return;
+            }
+            if (now > deadline) {
+                throw new AssertionError("still playing after " + BOUND);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static String percentiles(ConcurrentLinkedQueue<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        if (sorted.isEmpty()) {
+            return "–";
+        }
+        Collections.sort(sorted);
+        return String.format(Locale.ROOT, "%.0f / %.0f / %.0f (n=%d)", nearestRank(sorted, 0.50),
+                nearestRank(sorted, 0.95), nearestRank(sorted, 0.99), sorted.size());
+    }
+
+    /**
+     * Voice-to-voice less the waits the configuration imposes (the VAD's stop, the fakes' delays): what is left is
+     * the runtime's processing and hand-offs, plus loopback and the fakes' and the callers' own processing (an upper
+     * bound of the runtime's share). Not given when the assistant holds its reply (responseDelaySeconds).
+     */
+    private String ownShare(Scenario s, ConcurrentLinkedQueue<Double> voiceToVoice) {
+        if (s.responseDelay() > 0) {
+            return "– (reply held " + Math.round(s.responseDelay() * 1000) + " ms)";
+        }
+        double waits = Math.max(vadStopMillis, s.llmRequestDelay() * 1000) + s.sttMs() + s.llmMs() + s.ttsMs();
+        ConcurrentLinkedQueue<Double> own = new ConcurrentLinkedQueue<>();
+        voiceToVoice.forEach(v -> own.add(v - waits));
+        return percentiles(own).replaceAll(" \\(n=\\d+\\)", "");
+    }
+
+    private static double nearestRank(List<Double> sorted, double q) {
+        int rank = (int) Math.ceil(q * sorted.size());
+        return sorted.get(Math.max(0, Math.min(sorted.size() - 1, rank - 1)));
+    }
+
+    // --- the runtime's histograms -------------------------------------------------------------------------------
+
+    private static final Pattern BUCKET = Pattern.compile("^voice_runtime_stage_seconds_bucket\\{([^}]*)\\} (\\S+)");
+    private static final Pattern TOTAL = Pattern.compile("^voice_runtime_stage_seconds_(sum|count)\\{([^}]*)\\} (\\S+)");
+    private static final Pattern STAGE = Pattern.compile("stage=\"([^\"]+)\"");
+    private static final Pattern LE = Pattern.compile("le=\"([^\"]+)\"");
+
+    /** Stage → cumulative bucket counts, keyed "stage|le" flattened as stage → [le0, c0, le1, c1, …]. */
+    private Map<String, double[]> stages() throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + runtimePort + "/q/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        Map<String, TreeMap<Double, Double>> buckets = new TreeMap<>();
+        Map<String, double[]> totals = new TreeMap<>();
+        for (String line : response.body().split("\n")) {
+            Matcher total = TOTAL.matcher(line);
+            if (total.find()) {
+                Matcher stage = STAGE.matcher(total.group(2));
+                if (stage.find()) {
+                    totals.put(stage.group(1) + "#" + total.group(1), new double[] {Double.parseDouble(total.group(3))});
+                }
+                continue;
+            }
+            Matcher m = BUCKET.matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            Matcher stage = STAGE.matcher(m.group(1));
+            Matcher le = LE.matcher(m.group(1));
+            if (stage.find() && le.find()) {
+                double bound = le.group(1).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le.group(1));
+                buckets.computeIfAbsent(stage.group(1), k -> new TreeMap<>()).put(bound, Double.parseDouble(m.group(2)));
+            }
+        }
+        Map<String, double[]> flat = new TreeMap<>();
+        buckets.forEach((stage, map) -> {
+            double[] values = new double[map.size() * 2];
+            int i = 0;
+            for (var entry : map.entrySet()) {
+                values[i++] = entry.getKey();
+                values[i++] = entry.getValue();
+            }
+            flat.put(stage, values);
+        });
+        flat.putAll(totals);
+        return flat;
+    }
+
+    /** The q-quantile (ms) of the observations made between two scrapes, interpolated inside its bucket. */
+    private static Double quantile(Map<String, double[]> before, Map<String, double[]> after, String stage, double q) {
+        double[] b = before.get(stage);
+        double[] a = after.get(stage);
+        if (a == null) {
+            return null;
+        }
+        int n = a.length / 2;
+        double[] le = new double[n];
+        double[] cumulative = new double[n];
+        for (int i = 0; i < n; i++) {
+            le[i] = a[2 * i];
+            double prior = 0;
+            if (b != null) {
+                for (int j = 0; j < b.length / 2; j++) {
+                    if (b[2 * j] == le[i]) {
+                        prior = b[2 * j + 1];
+                    }
+                }
+            }
+            cumulative[i] = a[2 * i + 1] - prior;
+        }
+        double count = cumulative[n - 1];
+        if (count <= 0) {
+            return null;
+        }
+        double target = q * count;
+        double previousLe = 0;
+        double previousCount = 0;
+        for (int i = 0; i < n; i++) {
+            if (cumulative[i] >= target) {
+                if (Double.isInfinite(le[i])) {
+                    return previousLe * 1000;
+                }
+                double inBucket = cumulative[i] - previousCount;
+                double fraction = inBucket <= 0 ? 1 : (target - previousCount) / inBucket;
+                return (previousLe + (le[i] - previousLe) * fraction) * 1000;
+            }
+            previousLe = le[i];
+            previousCount = cumulative[i];
+        }
+        return null;
+    }
+
+    private static String histogramPercentiles(Map<String, double[]> before, Map<String, double[]> after,
+            String stage) {
+        Double p50 = quantile(before, after, stage, 0.5);
+        if (p50 == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.1f / %.1f / %.1f", p50, quantile(before, after, stage, 0.95),
+                quantile(before, after, stage, 0.99));
+    }
+
+    /** Mean (ms) of the runtime's "own" less its "end_of_turn", per turn, between two scrapes. */
+    private static String ownBeyondEndOfTurn(Map<String, double[]> before, Map<String, double[]> after) {
+        double ownSum = delta(before, after, "own#sum");
+        double ownCount = delta(before, after, "own#count");
+        double eotSum = delta(before, after, "end_of_turn#sum");
+        double eotCount = delta(before, after, "end_of_turn#count");
+        if (ownCount <= 0 || eotCount <= 0) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.1f", (ownSum / ownCount - eotSum / eotCount) * 1000);
+    }
+
+    private static double delta(Map<String, double[]> before, Map<String, double[]> after, String key) {
+        double[] a = after.get(key);
+        double[] b = before.get(key);
+        return (a == null ? 0 : a[0]) - (b == null ? 0 : b[0]);
+    }
+
+    private static String histogram2(Map<String, double[]> before, Map<String, double[]> after, String stage) {
+        Double p50 = quantile(before, after, stage, 0.5);
+        if (p50 == null) {
+            return "–";
+        }
+        return String.format(Locale.ROOT, "%.0f / %.0f", p50, quantile(before, after, stage, 0.95));
+    }
+
+    // --- the fakes' view of the runtime's reports ------------------------------------------------------------------
+
+    private JsonObject stats() throws Exception {
+        return new JsonObject(http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + controlPort + "/bench/stats")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    private static Map<String, Long> diff(JsonObject before, JsonObject after) {
+        Map<String, Long> result = new TreeMap<>();
+        for (String reason : after.fieldNames()) {
+            long delta = after.getLong(reason) - (before.containsKey(reason) ? before.getLong(reason) : 0);
+            if (delta != 0) {
+                result.put(reason, delta);
+            }
+        }
+        return result;
+    }
+
+    // --- /proc ------------------------------------------------------------------------------------------------------
+
+    /** utime + stime of a process, in clock ticks (USER_HZ, 100 on Linux). */
+    private static long cpuTicks(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (1-based).
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    /** Busy time of all CPUs (everything but idle and iowait), in clock ticks, from /proc/stat. */
+    private static long machineBusyTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long busy = 0;
+            for (int i = 1; i < f.length && i <= 8; i++) {
+                if (i != 4 && i != 5) {
+                    busy += Long.parseLong(f[i]);
+                }
+            }
+            return busy;
+        } catch (Exception e) {
+            return 0;
+        }
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " / " + f[1];
+        } catch (Exception e) {
+            return "?";
+        }
+    }
+
+    private static long rssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (Exception e) {
+            // The process is gone: reported as 0.
+        }
+        return 0;
+    }
+}

@@ -101,6 +101,9 @@ public final class Conversation {
         long completionTimer = -1;
         long modelRequestedAt;
         long firstTokenAt;
+        long firstAudioAt;
+        long decidedAt;
+        long holdUntil;
 
         Response(int epoch, String userText, long speechEndedAt) {
             this.epoch = epoch;
@@ -167,6 +170,11 @@ public final class Conversation {
             @Override
             public void pieceQueued(Object piece, long endsAtNanos) {
                 ((Piece) piece).endsAt = endsAtNanos;
+            }
+
+            @Override
+            public void firstFrameSent(long nanos) {
+                firstReplyFrame(nanos);
             }
         }, parts.leadMillis());
         for (ChatMessage message : plan.model().messages()) {
@@ -370,8 +378,10 @@ public final class Conversation {
     private Response reply(String userTurn, long endedAt) {
         Response reply = new Response(++epoch, userTurn, endedAt);
         response = reply;
+        reply.decidedAt = System.nanoTime();
+        reply.holdUntil = endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS;
         egress.resetFirstFrame();
-        egress.holdUntil(endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS);
+        egress.holdUntil(reply.holdUntil);
         long delayMillis = (endedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS - System.nanoTime()) / MS;
         if (delayMillis > 0) {
             vertx.setTimer(delayMillis, id -> {
@@ -521,22 +531,31 @@ public final class Conversation {
         if (!reply.audible) {
             reply.audible = true;
             reply.audibleAtMillis = System.currentTimeMillis();
+            reply.firstAudioAt = System.nanoTime();
             commitUserTurn(reply);
-            if (reply.userText != null) {
-                long firstAudioAt = System.nanoTime();
-                long ownNanos = (reply.modelRequestedAt - Math.max(reply.speechEndedAt
-                        + (long) (plan.llmRequestDelaySeconds() * 1000) * MS, 0))
-                        + (piece.requestedAt - reply.firstTokenAt);
-                metrics.stage(Stage.OWN, Math.max(0, ownNanos));
-                LOG.debugf("call %s turn %d: first audio %d ms after the caller stopped", plan.callId(), reply.epoch,
-                        (firstAudioAt - reply.speechEndedAt) / MS);
-            }
         }
         egress.audio(audio, piece);
-        if (reply.userText != null && egress.firstFrameSentNanos() != 0 && reply.speechEndedAt != 0) {
-            metrics.stage(Stage.VOICE_TO_VOICE, egress.firstFrameSentNanos() - reply.speechEndedAt);
-            reply.speechEndedAt = 0;
+    }
+
+    /**
+     * The reply's first frame went out: voice-to-voice (the caller stopped → this frame) and the runtime's own share
+     * of it, the time no provider and no configured wait accounts for: from the turn's decision (or the end of
+     * {@code llmRequestDelaySeconds}) to the model request, and from the voice's first audio (or the end of
+     * {@code responseDelaySeconds}) to this frame.
+     */
+    private void firstReplyFrame(long sentAt) {
+        Response reply = response;
+        if (reply == null || reply.userText == null || reply.speechEndedAt == 0) {
+            return;
         }
+        metrics.stage(Stage.VOICE_TO_VOICE, sentAt - reply.speechEndedAt);
+        long modelHandOff = reply.modelRequestedAt - Math.max(reply.decidedAt,
+                reply.speechEndedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS);
+        long audioHandOff = sentAt - Math.max(reply.firstAudioAt, reply.holdUntil);
+        metrics.stage(Stage.OWN, Math.max(0, modelHandOff) + Math.max(0, audioHandOff));
+        LOG.debugf("call %s turn %d: first audio %d ms after the caller stopped", plan.callId(), reply.epoch,
+                (sentAt - reply.speechEndedAt) / MS);
+        reply.speechEndedAt = 0;
     }
 
     /** Moves on past pieces whose audio is all queued, in order, releasing what the next one already holds. */
@@ -565,14 +584,23 @@ public final class Conversation {
             complete(reply);
             return;
         }
-        // Marks come back as the audio plays; the playhead is the fallback should a far end not echo them.
-        long wait = Math.max(0, (egress.playheadNanos() - System.nanoTime()) / MS) + MARK_GRACE_MILLIS;
+        // Marks come back as the audio plays; the playback clock is the fallback should a far end not echo them.
+        armCompletion(reply);
+        maybeComplete(reply);
+    }
+
+    private void armCompletion(Response reply) {
+        long wait = Math.max(0, (egress.drainsAtNanos() - System.nanoTime()) / MS) + MARK_GRACE_MILLIS;
         reply.completionTimer = vertx.setTimer(wait, id -> {
-            if (response == reply) {
+            if (response != reply) {
+                return;
+            }
+            if (egress.drainsAtNanos() - System.nanoTime() > 0) {
+                armCompletion(reply);
+            } else {
                 complete(reply);
             }
         });
-        maybeComplete(reply);
     }
 
     private void maybeComplete(Response reply) {

@@ -17,6 +17,9 @@ final class Egress {
         void pieceStarts(Object piece, long playsAtNanos);
 
         void pieceQueued(Object piece, long endsAtNanos);
+
+        /** The first frame of the current output went out (after {@link #resetFirstFrame}). */
+        void firstFrameSent(long nanos);
     }
 
     private record Frame(byte[] audio, Object piece) {
@@ -106,6 +109,14 @@ final class Egress {
         return playheadNanos;
     }
 
+    /** When everything queued so far will have played: what is sent, then the queue after any hold. */
+    long drainsAtNanos() {
+        long now = System.nanoTime();
+        long frames = queue.stream().filter(item -> item instanceof Frame).count() + (partial != null ? 1 : 0);
+        long start = Math.max(playheadNanos, frames > 0 ? Math.max(now, holdUntilNanos) : now);
+        return start + frames * FRAME_NANOS;
+    }
+
     /** When the first frame of the current output went out (0 before). */
     long firstFrameSentNanos() {
         return firstFrameSentNanos;
@@ -151,6 +162,7 @@ final class Egress {
             }
             if (firstFrameSentNanos == 0) {
                 firstFrameSentNanos = now;
+                timeline.firstFrameSent(now);
             }
             channel.sendAudio(frame.audio());
             playheadNanos += FRAME_NANOS;

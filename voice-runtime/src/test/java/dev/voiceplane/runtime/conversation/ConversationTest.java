@@ -199,6 +199,7 @@ class ConversationTest {
     private final Model model = new Model();
     private final Voice voice = new Voice();
     private final List<RuntimeEvent> events = new CopyOnWriteArrayList<>();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private Context context;
     private Conversation conversation;
 
@@ -213,7 +214,7 @@ class ConversationTest {
             }, model, voice, new VoiceActivity.Settings(-40, 60, 200), 200, event -> {
                 events.add(event.apply(events.size()));
                 return Future.succeededFuture();
-            }, new RuntimeMetrics(new SimpleMeterRegistry())));
+            }, new RuntimeMetrics(registry)));
             caller.conversation = conversation;
             conversation.start();
             return null;
@@ -448,6 +449,9 @@ class ConversationTest {
             return null;
         });
         await("the clear", () -> caller.clears == 1);
+        var voiceToVoice = registry.find("voice_runtime_stage").tag("stage", "voice_to_voice").timer();
+        assertTrue(voiceToVoice != null && voiceToVoice.count() == 1, "the held reply's voice-to-voice is measured");
+        assertTrue(voiceToVoice.totalTime(TimeUnit.MILLISECONDS) >= 400, "not before responseDelaySeconds");
     }
 
     @Test

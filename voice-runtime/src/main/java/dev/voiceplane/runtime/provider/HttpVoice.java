@@ -52,6 +52,8 @@ public final class HttpVoice implements TextToSpeech {
                 return;
             }
             speech.request = opened.result();
+            // A cancelled request is reset on purpose; without a handler Vert.x logs every reset as an error.
+            speech.request.exceptionHandler(failure -> speech.fail("request failed: " + failure.getMessage()));
             if (speech.cancelled) {
                 speech.request.reset();
                 return;

@@ -73,6 +73,8 @@ public final class OpenAiChat implements LanguageModel {
             }
             HttpClientRequest request = opened.result();
             stream.request = request;
+            // A cancelled stream is reset on purpose; without a handler Vert.x logs every reset as an error.
+            request.exceptionHandler(failure -> stream.fail("request failed: " + failure.getMessage()));
             if (stream.cancelled) {
                 request.reset();
                 return;

@@ -38,8 +38,8 @@ final class StackUnderTest {
     static final String INTERNAL_TOKEN = "system-test-internal-token";
     private static final long START_TIMEOUT_SECONDS = 420;
     private static final long EXIT_TIMEOUT_SECONDS = 30;
-    /** Gateway plus the five service ports after it. */
-    private static final int PORT_BLOCK = 1 + LocalService.PORT_ORDER.size();
+    /** The gateway, the ordered services' ports after it, and those of the services after them (voice-runtime). */
+    private static final int PORT_BLOCK = 1 + LocalService.PORT_ORDER.size() + 2;
 
     final int gatewayPort;
     private final int postgresPort;
@@ -223,10 +223,22 @@ final class StackUnderTest {
         awaited.values().forEach(future -> future.completeExceptionally(exited));
     }
 
-    /** A port whose next {@value #PORT_BLOCK} - 1 ports are free too, for the services. */
+    /**
+     * A port whose next {@value #PORT_BLOCK} - 1 ports are free too, for the services. Taken below the system's
+     * ephemeral range where there is room: a block inside it can lose a port to an outgoing connection (a service's
+     * database pool) between this check and the service's bind, which made a stack fail to start ("Address already
+     * in use", seen 2026-11-26 with six services starting at once).
+     */
     private static int freePortBlock() throws IOException {
+        int ephemeralStart = ephemeralRangeStart();
+        java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 50; attempt++) {
-            int port = freePort();
+            int port = ephemeralStart > 10_000 + PORT_BLOCK
+                    ? 10_000 + random.nextInt(ephemeralStart - 10_000 - PORT_BLOCK)
+                    : freePort();
+            if (!isFree(port)) {
+                continue;
+            }
             boolean blockFree = port + PORT_BLOCK <= 65535;
             for (int next = port + 1; blockFree && next < port + PORT_BLOCK; next++) {
                 blockFree = isFree(next);
@@ -236,6 +248,16 @@ final class StackUnderTest {
             }
         }
         throw new IllegalStateException("no block of " + PORT_BLOCK + " free ports found");
+    }
+
+    /** The first port the system hands out to outgoing connections (Linux), or 0 when unknown. */
+    private static int ephemeralRangeStart() {
+        try {
+            String range = java.nio.file.Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            return Integer.parseInt(range.split("\\s+")[0]);
+        } catch (IOException | RuntimeException unknown) {
+            return 0;
+        }
     }
 
     static int freePort() throws IOException {

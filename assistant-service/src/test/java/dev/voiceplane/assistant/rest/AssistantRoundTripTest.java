@@ -145,7 +145,9 @@ class AssistantRoundTripTest {
         assertEquals(tree(body), written(created));
     }
 
-    /** Guards the maximal body itself: every field interface.md documents for an assistant is in it. */
+    /**
+     * Guards the maximal body itself: every field documented for an assistant (docs/assistants-and-squads.md) is in it.
+     */
     private static void assertEveryDocumentedFieldIsSet(JsonNode sent) {
         List<String> documented = List.of(
                 "/transcriber/provider", "/transcriber/model", "/transcriber/language", "/transcriber/smartFormat",
@@ -185,7 +187,7 @@ class AssistantRoundTripTest {
         for (String pointer : documented) {
             assertTrue(!sent.at(pointer).isMissingNode(), "the maximal assistant lacks " + pointer);
         }
-        // interface.md's Assistant has 25 fields besides the returned-only ones: all of them, nothing else.
+        // An Assistant has 25 fields besides the returned-only ones (docs/assistants-and-squads.md): all, nothing else.
         assertEquals(25, count(sent.fieldNames()));
     }
 

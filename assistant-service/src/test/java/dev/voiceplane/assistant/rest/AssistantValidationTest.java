@@ -24,7 +24,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** compatibility.md §5 and the documented types: every range, enumeration, required field and wrong type is a 400. */
+/**
+ * docs/assistants-and-squads.md "Validation rules" and the documented types: every range, enumeration, required field
+ * and wrong type is a 400.
+ */
 @QuarkusTest
 class AssistantValidationTest {
 
@@ -56,7 +59,7 @@ class AssistantValidationTest {
                 path + " must not be greater than " + max);
         accepted(assistantWith(path, min));
         accepted(assistantWith(path, max));
-        // Numbers are numbers, not necessarily integers, as interface.md documents them.
+        // Numbers are numbers, not necessarily integers (docs/assistants-and-squads.md, "What is stored and returned").
         accepted(assistantWith(path, new BigDecimal(min).add(half).toPlainString()));
     }
 

@@ -12,8 +12,8 @@ final class Bodies {
     }
 
     /**
-     * Every documented field of interface.md's Assistant set, with realistic values; the knowledge base names
-     * the two given files.
+     * Every documented field of an Assistant (docs/assistants-and-squads.md, "What is stored and returned") set, with
+     * realistic values; the knowledge base names the two given files.
      */
     static String maximalAssistant(String fileA, String fileB) {
         return """

@@ -14,8 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * GET /assistant and GET /squad take compatibility.md §2's list parameters. Organisation C is used by list tests
- * only; each test scopes its checks to what it created itself ({@code createdAtGe} its first row's createdAt).
+ * GET /assistant and GET /squad take the list parameters of docs/api-reference.md, "Lists". Organisation C is used by
+ * list tests only; each test scopes its checks to what it created itself ({@code createdAtGe} its first row's
+ * createdAt).
  */
 @QuarkusTest
 class ListBehaviourTest {

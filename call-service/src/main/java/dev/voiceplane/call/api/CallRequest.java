@@ -9,8 +9,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Size;
 
 /**
- * {@code POST /call}, {@code /call/phone}, {@code /call/web} (compatibility.md §7). The inline assistant, overrides
- * and squad are the kit's wire types, validated exactly as assistant-service validates them. Which of
+ * {@code POST /call}, {@code /call/phone}, {@code /call/web} (docs/calls.md, "Public API"). The inline assistant,
+ * overrides and squad are the kit's wire types, validated exactly as assistant-service validates them. Which of
  * {@code assistantId | assistant | squadId | squad} is given, and whether a phone call has what it needs, is checked
  * by {@link dev.voiceplane.call.service.CallCreation} (the era's messages).
  */

@@ -6,7 +6,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
-/** A call as the API returns it (interface.md "Call", compatibility.md §7); unset fields are omitted. */
+/** A call as the API returns it (docs/calls.md, "Call object"); unset fields are omitted. */
 @RegisterForReflection
 public record CallView(
         String id,

@@ -3,7 +3,7 @@ package dev.voiceplane.call.api;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.math.BigDecimal;
 
-/** {@code call.costBreakdown} (interface.md): USD amounts and the usage they were computed from. */
+/** {@code call.costBreakdown} (docs/calls.md, "Rate card"): USD amounts and the usage they were computed from. */
 @RegisterForReflection
 public record CostBreakdown(
         BigDecimal transport,

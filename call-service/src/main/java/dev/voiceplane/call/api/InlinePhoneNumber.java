@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An inline {@code phoneNumber} on call creation: the era's phone-number import body (interface.md "Call":
- * "Phone number import body"), used for this one call instead of an imported number. The same field names as
+ * An inline {@code phoneNumber} on call creation: the era's phone-number import body (docs/calls.md,
+ * "Inline phone number"), used for this one call instead of an imported number. The same field names as
  * telephony-service's import routes are accepted ({@code twilioPhoneNumber}, {@code carrierA…}, {@code number} with
  * {@code provider}); {@link #normalised()} gives the one shape telephony-service's {@code dial-inline} takes
  * (docs/calls.md "Inline phone number"). The carrier's secrets are sealed when the call stores it and never shown.

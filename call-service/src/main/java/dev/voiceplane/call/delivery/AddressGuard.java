@@ -7,12 +7,12 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 
 /**
- * The SSRF rule for customer URLs (carriers-and-files.md §6): a target host is resolved when it is called, and
- * refused when any of its addresses is loopback, private, carrier-grade NAT, link-local (cloud metadata),
+ * The SSRF rule for customer URLs (docs/webhooks.md, "Security: the SSRF rule"): a target host is resolved when it is
+ * called, and refused when any of its addresses is loopback, private, carrier-grade NAT, link-local (cloud metadata),
  * unique-local, multicast, unspecified, broadcast or reserved, including those addresses hidden in IPv4-mapped,
- * IPv4-compatible and NAT64 IPv6 forms. The caller connects to the address this returns, so a name that
- * resolves differently a moment later (DNS rebinding) changes nothing. {@code allowPrivate} (self-hosting, the
- * local stack) lets loopback, private and unique-local addresses through; link-local and metadata stay refused.
+ * IPv4-compatible and NAT64 IPv6 forms. The caller connects to the address this returns, so a name that resolves
+ * differently a moment later (DNS rebinding) changes nothing. {@code allowPrivate} (self-hosting, the local stack) lets
+ * loopback, private and unique-local addresses through; link-local and metadata stay refused.
  */
 public final class AddressGuard {
 

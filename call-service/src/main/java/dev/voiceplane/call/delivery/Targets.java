@@ -19,11 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Where a call's server message goes (compatibility.md §8): the tool's {@code server.url} (a message about a tool
- * call) &gt; the assistant's {@code serverUrl} (the call's effective assistant: overrides applied, a squad's first
- * member) &gt; the phone number's {@code serverUrl}, each with its own secret for {@code x-vapi-secret}. Which kinds
- * are sent at all is decided once, when the message is written (ServerMessages, the assistant's
- * {@code serverMessages}). A call's configuration is frozen at creation, so the answer is kept per call.
+ * Where a call's server message goes (docs/webhooks.md, "Where a message goes"): the tool's {@code server.url} (a
+ * message about a tool call) &gt; the assistant's {@code serverUrl} (the call's effective assistant: overrides applied,
+ * a squad's first member) &gt; the phone number's {@code serverUrl}, each with its own secret for
+ * {@code x-vapi-secret}. Which kinds are sent at all is decided once, when the message is written (ServerMessages,
+ * the assistant's {@code serverMessages}). A call's configuration is frozen at creation, so the answer is kept per
+ * call.
  */
 @ApplicationScoped
 public class Targets {

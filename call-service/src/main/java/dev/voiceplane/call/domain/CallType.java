@@ -1,6 +1,6 @@
 package dev.voiceplane.call.domain;
 
-/** The era's call types (compatibility.md §7). */
+/** The era's call types (docs/api-reference.md, "Calls"). */
 public final class CallType {
 
     public static final String INBOUND = "inboundPhoneCall";

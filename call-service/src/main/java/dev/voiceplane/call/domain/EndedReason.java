@@ -2,7 +2,10 @@ package dev.voiceplane.call.domain;
 
 import java.util.Set;
 
-/** The era's {@code endedReason} values (compatibility.md §7, carriers-and-files.md §3) this service emits or accepts. */
+/**
+ * The era's {@code endedReason} values (docs/api-reference.md, "Calls"; docs/calls.md, "Lifecycle") this service emits
+ * or accepts.
+ */
 public final class EndedReason {
 
     public static final String CUSTOMER_ENDED_CALL = "customer-ended-call";

@@ -18,10 +18,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The synchronous {@code assistant-request} server message (compatibility.md §8): sent for an inbound call whose
- * number has no assistant, to the number's server URL with its secret in {@code x-vapi-secret}, answered within
- * the era's 7.5 s or not at all. Never queued, never retried. Like every delivery (docs/webhooks.md) it is signed
- * with the organisation's Standard Webhooks secret, the target passes the SSRF guard on its resolved address,
+ * The synchronous {@code assistant-request} server message (docs/api-reference.md, "Server messages"): sent for an
+ * inbound call whose number has no assistant, to the number's server URL with its secret in {@code x-vapi-secret},
+ * answered within the era's 7.5 s or not at all. Never queued, never retried. Like every delivery (docs/webhooks.md) it
+ * is signed with the organisation's Standard Webhooks secret, the target passes the SSRF guard on its resolved address,
  * redirects are not followed and at most {@code voice.webhook.max-response-bytes} of the answer are read.
  */
 @ApplicationScoped

@@ -134,7 +134,10 @@ public class CallAnalyst {
         }
     }
 
-    /** The extracted data as JSON text (interface.md types structuredData as a string), or null when it does not fit. */
+    /**
+     * The extracted data as JSON text (a string in the API: docs/calls.md, "Call object"), or null when it does not
+     * fit.
+     */
     private String validStructuredData(String content, JsonNode schema) {
         if (content == null) {
             return null;

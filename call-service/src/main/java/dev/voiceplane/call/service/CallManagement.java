@@ -25,7 +25,7 @@ import java.util.UUID;
 public class CallManagement {
 
     static final String RESOURCE = "Call";
-    /** The list filters of {@code GET /call} (compatibility.md §2) and the columns they compare. */
+    /** The list filters of {@code GET /call} (docs/api-reference.md, "Lists") and the columns they compare. */
     public static final Set<String> FILTERS = Set.of("assistantId", "id", "phoneNumberId");
     private static final Map<String, ListQuery.EqualityColumn> COLUMNS = Map.of(
             "assistantId", new ListQuery.EqualityColumn("assistantId", value -> value),

@@ -20,9 +20,10 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Carrier events from telephony-service (carriers-and-files.md §3): each is recorded once by its event id, then
- * applied if it moves the call forward. Twilio's {@code SequenceNumber} orders a call's events: one older than the
- * last applied is recorded and changes nothing. The first end wins; later events only fill the carrier's duration.
+ * Carrier events from telephony-service (docs/calls.md, "Lifecycle"; docs/call-contracts.md §2): each is recorded once
+ * by its event id, then applied if it moves the call forward. Twilio's {@code SequenceNumber} orders a call's events:
+ * one older than the last applied is recorded and changes nothing. The first end wins; later events only fill the
+ * carrier's duration.
  */
 @ApplicationScoped
 public class CarrierEvents {

@@ -25,7 +25,7 @@ import java.util.List;
 @ApplicationScoped
 public class Configurations {
 
-    /** What the hosted platform sends when an assistant does not say (interface.md "serverMessages"). */
+    /** What the hosted platform sends when an assistant does not say (docs/api-reference.md, "Server messages"). */
     public static final List<String> DEFAULT_SERVER_MESSAGES =
             List.of("end-of-call-report", "status-update", "hang", "tool-calls");
 

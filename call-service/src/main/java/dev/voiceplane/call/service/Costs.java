@@ -6,7 +6,8 @@ import java.math.RoundingMode;
 
 /**
  * The cost of a call from its duration, usage and analysis times the {@link RateCard}. Each part is rounded to
- * six decimals and {@code total} is their sum, so {@code cost == costBreakdown.total} exactly (compatibility.md §7).
+ * six decimals and {@code total} is their sum, so {@code cost == costBreakdown.total} exactly (docs/calls.md, "Rate
+ * card").
  */
 public final class Costs {
 

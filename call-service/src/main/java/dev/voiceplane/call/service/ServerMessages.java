@@ -11,9 +11,9 @@ import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Server messages (compatibility.md §8): {@code {"message": {"type", "call", "phoneNumber", "customer",
- * "timestamp", ...type-specific fields}}}, written to the outbox in the caller's transaction, and only the kinds
- * the call's assistant asked for ({@code serverMessages}, default end-of-call-report, status-update, hang,
+ * Server messages (docs/api-reference.md, "Server messages"): {@code {"message": {"type", "call", "phoneNumber",
+ * "customer", "timestamp", ...type-specific fields}}}, written to the outbox in the caller's transaction, and only the
+ * kinds the call's assistant asked for ({@code serverMessages}, default end-of-call-report, status-update, hang,
  * tool-calls). Each call's messages are numbered in order ({@code seq}, allocated by the database in
  * {@link Outbox#add}), so the delivery worker keeps that order.
  */

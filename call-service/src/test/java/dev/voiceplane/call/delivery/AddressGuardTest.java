@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 
-/** The SSRF rule on resolved addresses (carriers-and-files.md §6). IP literals and /etc/hosts names only: offline. */
+/**
+ * The SSRF rule on resolved addresses (docs/webhooks.md, "Security: the SSRF rule"). IP literals and /etc/hosts names
+ * only: offline.
+ */
 class AddressGuardTest {
 
     final AddressGuard strict = new AddressGuard(false);

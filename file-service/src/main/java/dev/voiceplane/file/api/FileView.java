@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * A file as clients see it (compatibility.md §3). {@code purpose} and {@code metadata} are never set by this
+ * A file as clients see it (docs/files.md, "API"). {@code purpose} and {@code metadata} are never set by this
  * service and so are omitted, as every unset field is.
  */
 public record FileView(

@@ -13,10 +13,10 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * An assistant as clients write it (interface.md "Assistant", without the returned-only fields): nothing is
- * required at this level, unset fields stay unset. Ranges and enumerations are those of compatibility.md §5.
- * A class rather than a record only because {@link AssistantOverrides} is the same fields plus one and records
- * cannot extend each other; an instance is never changed once read.
+ * An assistant as clients write it (docs/assistants-and-squads.md, "What is stored and returned", without the
+ * returned-only fields): nothing is required at this level, unset fields stay unset. Ranges and enumerations: its
+ * "Validation rules". A class rather than a record only because {@link AssistantOverrides} is the same fields plus one
+ * and records cannot extend each other; an instance is never changed once read.
  */
 @RegisterForReflection
 public class AssistantBody {

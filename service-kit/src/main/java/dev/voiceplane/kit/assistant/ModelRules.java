@@ -10,9 +10,9 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 
 /**
- * The rules of a model that depend on its provider (compatibility.md §1): only openai models carry
- * {@code fallbackModels}, {@code semanticCachingEnabled} and {@code numFastTurns}; custom-llm models need a
- * {@code url}, and only they take one.
+ * The rules of a model that depend on its provider (docs/assistants-and-squads.md, "Validation rules", model by
+ * provider): only openai models carry {@code fallbackModels}, {@code semanticCachingEnabled} and {@code numFastTurns};
+ * custom-llm models need a {@code url}, and only they take one.
  */
 @Documented
 @Constraint(validatedBy = ModelRulesValidator.class)

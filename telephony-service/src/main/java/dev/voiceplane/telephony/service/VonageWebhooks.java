@@ -35,7 +35,7 @@ public class VonageWebhooks {
     private static final Logger LOG = Logger.getLogger(VonageWebhooks.class);
     private static final String VONAGE = "vonage";
     private static final Set<String> MACHINE_RESULTS = Set.of("human", "machine");
-    /** Statuses after which a call is over (carriers-and-files.md §2). */
+    /** Statuses after which a call is over (Vonage's terminal event statuses: docs/call-contracts.md, 3b). */
     private static final Set<String> FINAL_STATUSES = Set.of("completed", "busy", "cancelled", "unanswered", "rejected",
             "failed", "timeout");
 

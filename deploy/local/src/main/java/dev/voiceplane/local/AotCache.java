@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 /**
  * A service's JDK AOT cache (JEP 483/514/515, JDK 25+): the classes it loads, linked, and the JIT's profiles, kept
  * in {@code target/quarkus-app/} next to the jars they were made from, so that later starts skip most class loading
- * and warm up sooner (BENCHMARKS.md, "Memory and start-up").
+ * and warm up sooner (BENCHMARKS.md, "Each service alone: start-up and memory").
  *
  * <p>Made by the service's own first start: it runs with {@code -XX:AOTCacheOutput} and the JVM writes the cache
  * when the service stops. Written under a temporary name and renamed only after a clean exit, so a start killed

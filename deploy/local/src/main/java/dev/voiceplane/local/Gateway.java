@@ -78,7 +78,8 @@ final class Gateway {
         // Linux epoll when its native library is on the class path (as in the services): fewer system calls per request.
         // One event loop: the one HTTP server (not deployed as verticle instances) serves every connection on one
         // loop, and the client's connections follow the caller's loop. Two loops (two verticle instances, a client
-        // each) measured no faster on two shared cores and used more CPU per request (BENCHMARKS.md, "Session 8").
+        // each) measured no faster on two shared cores and used more CPU per request (BENCHMARKS.md, "The gateway
+        // hop").
         this.vertx = Vertx.vertx(new VertxOptions()
                 .setEventLoopPoolSize(1)
                 .setWorkerPoolSize(2)

@@ -11,7 +11,7 @@ import java.lang.annotation.ElementType;
  * for every property of every validated object, whether it is loaded (the specification's rule for lazy entity
  * associations); what we validate are request bodies (records and plain classes), never entities with lazy
  * associations, so the answer is always yes, and asking cost a quarter of a {@code POST /assistant}'s validation
- * (BENCHMARKS.md, "Create path (session 5)"). Quarkus's validator factory uses a bean of this type when there is one.
+ * (BENCHMARKS.md, "Create path"). Quarkus's validator factory uses a bean of this type when there is one.
  */
 @Singleton
 @Unremovable

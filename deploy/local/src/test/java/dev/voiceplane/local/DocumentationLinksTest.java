@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The repository stands on its own: every relative link in its Markdown documentation names a file or directory
- * inside it, and no page points at files outside it.
+ * inside it, no page or source file points at files outside it, and results are named by date and commit, not by
+ * the stretch of work that produced them.
  */
 class DocumentationLinksTest {
 
@@ -26,6 +27,12 @@ class DocumentationLinksTest {
     /** The specification the project was built from, which is not part of the repository, by path or file name. */
     private static final Pattern OUTSIDE = Pattern.compile(
             "shared/(spec|guides)/|\\b(interface|compatibility|carriers-and-files|call-lifecycle|code-style)\\.md");
+    /** A session's ordinal or number, or a "working" period: labels that mean nothing to a reader of the repository. */
+    private static final Pattern WORKING_PERIOD = Pattern.compile(
+            "(?i)\\bsession \\d+\\b|\\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|previous|last|this) "
+                    + "(working )?session\\b|\\bworking (period|session)\\b");
+    private static final Pattern SOURCE_ENDINGS = Pattern.compile(
+            "\\.(java|properties|ya?ml|xml|sh|html|js|conf|sql|json)$|^(run|up|Dockerfile.*)$");
 
     @Test
     void everyRelativeLinkResolvesToAFileInTheRepository() {
@@ -62,16 +69,51 @@ class DocumentationLinksTest {
     }
 
     @Test
+    void noSourceFileNamesTheSpecificationOutsideTheRepository() {
+        assertEquals(List.of(), linesMatching(sources(), OUTSIDE), "source files that point outside the repository");
+    }
+
+    @Test
+    void resultsAreNamedByDateAndCommitNotByWorkingPeriod() {
+        List<Path> everything = new ArrayList<>(pages());
+        everything.addAll(sources());
+        assertEquals(List.of(), linesMatching(everything, WORKING_PERIOD), "lines that name who or when by work session");
+    }
+
+    @Test
     void theDocumentationIsFound() {
         List<Path> pages = pages();
         assertTrue(pages.contains(HOME.resolve("README.md")), pages.toString());
         assertTrue(pages.contains(HOME.resolve("docs/architecture.md")), pages.toString());
     }
 
+    private static List<String> linesMatching(List<Path> files, Pattern pattern) {
+        List<String> found = new ArrayList<>();
+        for (Path file : files) {
+            String[] lines = read(file).split("\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                if (pattern.matcher(lines[i]).find()) {
+                    found.add(HOME.relativize(file) + ":" + (i + 1) + ": " + lines[i].strip());
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The source, build, configuration and script files, where comments might cite what a reader cannot open. */
+    private static List<Path> sources() {
+        return files(SOURCE_ENDINGS);
+    }
+
     /** README.md and every Markdown page under docs/ and the modules (not build output, not node_modules). */
     private static List<Path> pages() {
+        return files(Pattern.compile("\\.md$"));
+    }
+
+    private static List<Path> files(Pattern name) {
         try (Stream<Path> files = Files.walk(HOME)) {
-            return files.filter(path -> path.toString().endsWith(".md"))
+            return files.filter(path -> name.matcher(path.getFileName().toString()).find())
+                    .filter(Files::isRegularFile)
                     .filter(path -> {
                         String relative = HOME.relativize(path).toString();
                         return !relative.contains("target/") && !relative.contains("node_modules/")

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.util.NameTransformer;
-import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.contracts.assistant.AssistantBody;
 import dev.voiceplane.kit.json.JsonConventions;
 import dev.voiceplane.kit.json.StoredDocument;
 import dev.voiceplane.kit.json.WrittenDocument;

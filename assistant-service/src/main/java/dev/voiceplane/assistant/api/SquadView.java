@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import dev.voiceplane.kit.assistant.SquadMember;
+import dev.voiceplane.contracts.assistant.SquadMember;
 import dev.voiceplane.kit.json.JsonConventions;
 import dev.voiceplane.kit.json.StoredDocument;
 import io.quarkus.runtime.annotations.RegisterForReflection;

@@ -3,7 +3,7 @@ package dev.voiceplane.assistant.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.assistant.api.AssistantView;
 import dev.voiceplane.assistant.service.AssistantService;
-import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.contracts.assistant.AssistantBody;
 import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.list.ListParams;

@@ -3,7 +3,7 @@ package dev.voiceplane.assistant.rest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.assistant.api.SquadView;
 import dev.voiceplane.assistant.service.SquadService;
-import dev.voiceplane.kit.assistant.SquadBody;
+import dev.voiceplane.contracts.assistant.SquadBody;
 import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.list.ListParams;

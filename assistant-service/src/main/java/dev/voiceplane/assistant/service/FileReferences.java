@@ -1,7 +1,7 @@
 package dev.voiceplane.assistant.service;
 
 import dev.voiceplane.assistant.client.FileCatalogue;
-import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.contracts.assistant.AssistantBody;
 import dev.voiceplane.kit.persistence.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;

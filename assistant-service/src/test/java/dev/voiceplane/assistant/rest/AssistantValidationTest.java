@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.voiceplane.kit.catalog.Providers;
+import dev.voiceplane.contracts.catalog.Providers;
 import dev.voiceplane.kit.testing.TestDatabase;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -43,12 +43,12 @@ public final class Clients {
 
     /** What the public API shows of a written assistant: its webhook secrets are write-only (left out). */
     public static ObjectNode withoutSecrets(JsonNode assistant) {
-        return dev.voiceplane.kit.assistant.AssistantSecrets.ASSISTANT.remove(((ObjectNode) assistant).deepCopy());
+        return dev.voiceplane.contracts.assistant.AssistantSecrets.ASSISTANT.remove(((ObjectNode) assistant).deepCopy());
     }
 
     /** What the public API shows of a written squad: its members' webhook secrets left out. */
     public static ObjectNode squadWithoutSecrets(JsonNode squad) {
-        return dev.voiceplane.kit.assistant.AssistantSecrets.SQUAD.remove(((ObjectNode) squad).deepCopy());
+        return dev.voiceplane.contracts.assistant.AssistantSecrets.SQUAD.remove(((ObjectNode) squad).deepCopy());
     }
 
     /** Creates an assistant for the caller and returns its id. */

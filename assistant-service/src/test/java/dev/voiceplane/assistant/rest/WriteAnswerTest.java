@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.assistant.api.AssistantView;
-import dev.voiceplane.kit.assistant.AssistantBody;
+import dev.voiceplane.contracts.assistant.AssistantBody;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;

@@ -1,9 +1,9 @@
 package dev.voiceplane.call.api;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.kit.assistant.AssistantBody;
-import dev.voiceplane.kit.assistant.AssistantOverrides;
-import dev.voiceplane.kit.assistant.SquadBody;
+import dev.voiceplane.contracts.assistant.AssistantBody;
+import dev.voiceplane.contracts.assistant.AssistantOverrides;
+import dev.voiceplane.contracts.assistant.SquadBody;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Size;

@@ -1,7 +1,7 @@
 package dev.voiceplane.call.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import dev.voiceplane.call.api.CustomerBody;
 import dev.voiceplane.kit.client.PeerFailure;
 import dev.voiceplane.kit.client.PeerService;
 import dev.voiceplane.kit.client.PeerServices;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;

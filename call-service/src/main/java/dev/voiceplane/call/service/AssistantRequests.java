@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.delivery.Deliveries;
 import dev.voiceplane.call.delivery.Signatures;
 import dev.voiceplane.call.delivery.WebhookSender;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.persistence.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;

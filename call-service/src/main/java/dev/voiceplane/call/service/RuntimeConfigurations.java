@@ -12,7 +12,7 @@ import dev.voiceplane.call.api.RuntimeConfiguration;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallRepository;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

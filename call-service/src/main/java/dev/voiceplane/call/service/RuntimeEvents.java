@@ -10,7 +10,7 @@ import dev.voiceplane.call.domain.EndedReason;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallEvents;
 import dev.voiceplane.call.repository.CallRepository;
-import dev.voiceplane.kit.contract.telephony.EventReceipt;
+import dev.voiceplane.contracts.telephony.EventReceipt;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;

@@ -14,7 +14,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.standardwebhooks.Webhook;
 import dev.voiceplane.call.service.AssistantRequests;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,7 +1,7 @@
 package dev.voiceplane.credential.api;
 
 import dev.voiceplane.credential.domain.CredentialKind;
-import dev.voiceplane.kit.catalog.Providers;
+import dev.voiceplane.contracts.catalog.Providers;
 import jakarta.validation.constraints.Size;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.voiceplane.credential.domain;
 
-import dev.voiceplane.kit.catalog.Providers;
+import dev.voiceplane.contracts.catalog.Providers;
 import java.util.List;
 import java.util.Set;
 

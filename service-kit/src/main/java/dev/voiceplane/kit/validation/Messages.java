@@ -1,6 +1,7 @@
 package dev.voiceplane.kit.validation;
 
 import jakarta.validation.ConstraintValidatorContext;
+import java.util.Set;
 
 /** Builds the violations of this package's validators with literal messages. */
 public final class Messages {
@@ -19,6 +20,11 @@ public final class Messages {
         context.buildConstraintViolationWithTemplate(literal(message))
                 .addPropertyNode(property)
                 .addConstraintViolation();
+    }
+
+    /** The message for a value outside {@code allowed}, without the field (the violation's path names it). */
+    public static String mustBeOneOf(Set<String> allowed) {
+        return "must be one of the following values: " + String.join(", ", allowed);
     }
 
     /** Escapes what a message template would otherwise interpret. */

@@ -1,6 +1,5 @@
 package dev.voiceplane.kit.validation;
 
-import dev.voiceplane.kit.catalog.Providers;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 import java.util.Arrays;
@@ -22,7 +21,7 @@ public class OneOfValidator implements ConstraintValidator<OneOf, String> {
         if (value == null || accepted.contains(value)) {
             return true;
         }
-        Messages.replace(context, Providers.mustBeOneOf(accepted));
+        Messages.replace(context, Messages.mustBeOneOf(accepted));
         return false;
     }
 }

@@ -2,10 +2,10 @@ package dev.voiceplane.telephony.client;
 
 import dev.voiceplane.kit.client.PeerService;
 import dev.voiceplane.kit.client.PeerServices;
-import dev.voiceplane.kit.contract.telephony.CarrierEvent;
-import dev.voiceplane.kit.contract.telephony.EventReceipt;
-import dev.voiceplane.kit.contract.telephony.InboundCallAnswer;
-import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
+import dev.voiceplane.contracts.telephony.CarrierEvent;
+import dev.voiceplane.contracts.telephony.EventReceipt;
+import dev.voiceplane.contracts.telephony.InboundCallAnswer;
+import dev.voiceplane.contracts.telephony.InboundCallRequest;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.rest.client.inject.RestClient;

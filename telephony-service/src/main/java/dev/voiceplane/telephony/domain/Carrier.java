@@ -1,6 +1,6 @@
 package dev.voiceplane.telephony.domain;
 
-import dev.voiceplane.kit.catalog.Providers;
+import dev.voiceplane.contracts.catalog.Providers;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;

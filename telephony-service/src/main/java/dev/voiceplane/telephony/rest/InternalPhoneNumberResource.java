@@ -1,11 +1,11 @@
 package dev.voiceplane.telephony.rest;
 
 import dev.voiceplane.kit.auth.CallerOrganisation;
-import dev.voiceplane.kit.contract.telephony.DialRequest;
-import dev.voiceplane.kit.contract.telephony.HangupRequest;
-import dev.voiceplane.kit.contract.telephony.InlineDialRequest;
-import dev.voiceplane.kit.contract.telephony.InlineHangupRequest;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.DialRequest;
+import dev.voiceplane.contracts.telephony.HangupRequest;
+import dev.voiceplane.contracts.telephony.InlineDialRequest;
+import dev.voiceplane.contracts.telephony.InlineHangupRequest;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.persistence.Ids;
 import dev.voiceplane.telephony.service.InlineDials;

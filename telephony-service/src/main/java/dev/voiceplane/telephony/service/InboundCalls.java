@@ -1,10 +1,10 @@
 package dev.voiceplane.telephony.service;
 
 import dev.voiceplane.kit.client.PeerFailure;
-import dev.voiceplane.kit.contract.telephony.CarrierEvent;
-import dev.voiceplane.kit.contract.telephony.Customer;
-import dev.voiceplane.kit.contract.telephony.InboundCallAnswer;
-import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
+import dev.voiceplane.contracts.telephony.CarrierEvent;
+import dev.voiceplane.contracts.telephony.Customer;
+import dev.voiceplane.contracts.telephony.InboundCallAnswer;
+import dev.voiceplane.contracts.telephony.InboundCallRequest;
 import dev.voiceplane.telephony.client.CallRegistry;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,9 +1,9 @@
 package dev.voiceplane.telephony.service;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.voiceplane.kit.contract.telephony.DialAnswer;
-import dev.voiceplane.kit.contract.telephony.InlineDialRequest;
-import dev.voiceplane.kit.contract.telephony.InlinePhoneNumber;
+import dev.voiceplane.contracts.telephony.DialAnswer;
+import dev.voiceplane.contracts.telephony.InlineDialRequest;
+import dev.voiceplane.contracts.telephony.InlinePhoneNumber;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.telephony.api.PhoneNumberRequest;
 import dev.voiceplane.telephony.carrier.CarrierFailure;

@@ -1,7 +1,7 @@
 package dev.voiceplane.telephony.service;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.kit.contract.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.json.StrictReader;
 import dev.voiceplane.kit.list.ListParams;
@@ -215,7 +215,7 @@ public class PhoneNumberService {
         Optional<CredentialSecret> credential = Ids.parse(credentialId).isEmpty()
                 ? Optional.empty()
                 : credentials.secret(orgId, credentialId);
-        if (credential.isEmpty() || !"vonage".equals(dev.voiceplane.kit.catalog.Providers.canonical(credential.get().provider()))) {
+        if (credential.isEmpty() || !"vonage".equals(dev.voiceplane.contracts.catalog.Providers.canonical(credential.get().provider()))) {
             throw ApiException.invalid("credentialId " + credentialId + " is not a vonage credential of this organisation");
         }
         return credential.get();

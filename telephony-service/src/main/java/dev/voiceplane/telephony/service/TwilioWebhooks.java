@@ -2,7 +2,7 @@ package dev.voiceplane.telephony.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.kit.persistence.Ids;
 import dev.voiceplane.telephony.carrier.FormBody;
 import dev.voiceplane.telephony.carrier.TwiML;

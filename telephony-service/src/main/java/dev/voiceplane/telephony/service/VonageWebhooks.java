@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.kit.contract.telephony.CarrierEvent;
+import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
 import dev.voiceplane.telephony.carrier.VonageSignature;
 import dev.voiceplane.telephony.client.CredentialDirectory;

@@ -1,7 +1,7 @@
 package dev.voiceplane.telephony.service;
 
-import dev.voiceplane.kit.contract.telephony.CarrierEvent;
-import dev.voiceplane.kit.contract.telephony.InboundCallRequest;
+import dev.voiceplane.contracts.telephony.CarrierEvent;
+import dev.voiceplane.contracts.telephony.InboundCallRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;

@@ -1,0 +1,75 @@
+package dev.voiceplane.contracts.catalog;
+
+import dev.voiceplane.kit.validation.Messages;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Every provider value the API accepts, in one place so the lists can grow. The neutral words of the
+ * interface document ({@code carrierA}, {@code llmA}, ...) are accepted as aliases of the real identifiers.
+ */
+public final class Providers {
+
+    public static final Set<String> TRANSCRIBER = sorted("deepgram", "talkscriber", "gladia");
+
+    public static final Set<String> MODEL = sorted("openai", "together-ai", "anyscale", "openrouter", "perplexity-ai",
+            "deepinfra", "groq", "anthropic", "custom-llm");
+
+    public static final Set<String> VOICE = sorted("azure", "deepgram", "11labs", "lmnt", "neets", "openai", "playht",
+            "rime-ai", "cartesia");
+
+    public static final Set<String> CREDENTIAL = sorted("11labs", "anthropic", "anyscale", "azure-openai", "cartesia",
+            "custom-llm", "deepgram", "deepinfra", "gladia", "gohighlevel", "groq", "lmnt", "make", "openai", "openrouter",
+            "perplexity-ai", "playht", "rime-ai", "runpod", "s3", "together-ai", "twilio", "vonage");
+
+    /**
+     * Credential providers accepted on the wire: the real identifiers and the interface document's neutral words for
+     * the providers that take credentials ({@code llmB} has no single real identifier: "any LLM provider", stored as
+     * sent and given an API key like one).
+     */
+    public static final Set<String> CREDENTIAL_ACCEPTED = union(CREDENTIAL,
+            Set.of("carrierA", "carrierB", "transcriberA", "llmA", "llmB", "voiceA"));
+
+    public static final Set<String> KNOWLEDGE_BASE = sorted("canonical");
+
+    public static final Set<String> VOICEMAIL_DETECTION = sorted("twilio");
+
+    /** Neutral words of the interface document and the real identifiers they stand for. */
+    private static final Map<String, String> ALIASES = Map.of(
+            "carrierA", "twilio",
+            "carrierB", "vonage",
+            "transcriberA", "deepgram",
+            "llmA", "openai",
+            "voiceA", "azure",
+            "kbA", "canonical",
+            "billingA", "stripe");
+
+    private Providers() {
+    }
+
+    /** The real identifier for a neutral word, or the value itself. */
+    public static String canonical(String value) {
+        return value == null ? null : ALIASES.getOrDefault(value, value);
+    }
+
+    /** The message a client gets for a value outside {@code allowed}: {@code "<field> must be one of ..."}. */
+    public static String mustBeOneOf(String field, Set<String> allowed) {
+        return field + " " + mustBeOneOf(allowed);
+    }
+
+    /** The same message without the field, for a validator whose path is added by the caller. */
+    public static String mustBeOneOf(Set<String> allowed) {
+        return Messages.mustBeOneOf(allowed);
+    }
+
+    private static Set<String> union(Set<String> first, Set<String> second) {
+        Set<String> all = new TreeSet<>(first);
+        all.addAll(second);
+        return java.util.Collections.unmodifiableSet(all);
+    }
+
+    private static Set<String> sorted(String... values) {
+        return java.util.Collections.unmodifiableSet(new TreeSet<>(Set.of(values)));
+    }
+}

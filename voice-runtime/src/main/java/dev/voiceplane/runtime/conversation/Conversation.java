@@ -1,6 +1,7 @@
 package dev.voiceplane.runtime.conversation;
 
 import dev.voiceplane.runtime.audio.VoiceActivity;
+import dev.voiceplane.runtime.audio.VoiceDetector;
 import dev.voiceplane.runtime.client.RuntimeEvent;
 import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
 import dev.voiceplane.runtime.media.MediaChannel;
@@ -42,8 +43,16 @@ public final class Conversation {
 
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
-            LanguageModel model, TextToSpeech voice, VoiceActivity.Settings vad, long leadMillis,
+            LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
             EventSink events, RuntimeMetrics metrics) {
+
+        /** With the energy detector at {@code vad}'s settings. */
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+                LanguageModel model, TextToSpeech voice, VoiceActivity.Settings vad, long leadMillis,
+                EventSink events, RuntimeMetrics metrics) {
+            this(plan, channel, context, transcriber, model, voice, VoiceDetector.energy(vad), leadMillis, events,
+                    metrics);
+        }
     }
 
     /** Opens the transcriber with the conversation as its listener. */
@@ -123,7 +132,7 @@ public final class Conversation {
     private final Vertx vertx;
     private final LanguageModel model;
     private final TextToSpeech voice;
-    private final VoiceActivity vad;
+    private final VoiceDetector vad;
     private final Egress egress;
     private final EventSink events;
     private final RuntimeMetrics metrics;
@@ -158,7 +167,6 @@ public final class Conversation {
         this.vertx = context.owner();
         this.model = parts.model();
         this.voice = parts.voice();
-        this.vad = new VoiceActivity(parts.vad());
         this.events = parts.events();
         this.metrics = parts.metrics();
         this.egress = new Egress(channel, vertx, new Egress.Timeline() {
@@ -181,6 +189,22 @@ public final class Conversation {
             history.add(message);
         }
         this.transcriber = parts.transcriber().open(new TranscriberEvents());
+        // Last: should anything above fail, no detector is left open.
+        this.vad = parts.vad().open(context, channel.format(), new VoiceDetector.Listener() {
+            @Override
+            public void started() {
+                if (phase != Phase.ENDED) {
+                    callerStarted();
+                }
+            }
+
+            @Override
+            public void stopped(long speechEndedAtNanos) {
+                if (phase != Phase.ENDED) {
+                    callerStopped(speechEndedAtNanos);
+                }
+            }
+        });
     }
 
     /** Called once the call is ended (with the reason), after its {@code ended} event was reported. */
@@ -212,13 +236,7 @@ public final class Conversation {
             return;
         }
         transcriber.send(audio);
-        short[] samples = channel.format().toPcm(audio);
-        switch (vad.frame(samples, channel.format().sampleRate(), System.nanoTime())) {
-            case STARTED -> callerStarted();
-            case STOPPED -> callerStopped();
-            default -> {
-            }
-        }
+        vad.audio(channel.format().toPcm(audio), System.nanoTime());
     }
 
     /** The far end played the audio before this mark (or dropped it on a clear). */
@@ -268,9 +286,9 @@ public final class Conversation {
         }
     }
 
-    private void callerStopped() {
+    private void callerStopped(long speechEndedAtNanos) {
         callerSpeaking = false;
-        speechEndedAt = vad.lastVoicedAtNanos() + 20 * MS;
+        speechEndedAt = speechEndedAtNanos;
         transcriber.finalizeTurn();
         // Should the transcriber not answer the finalise (no final, no end of speech), the words it gave end the turn.
         cancelFinalizeTimer();
@@ -795,6 +813,7 @@ public final class Conversation {
             cancel(response);
         }
         egress.stop();
+        vad.close();
         double sttSeconds = transcriber.secondsSent();
         transcriber.close();
         RuntimeEvent.Usage usage = new RuntimeEvent.Usage(Math.round(sttSeconds * 1000) / 1000.0, promptTokens,

@@ -3,7 +3,7 @@ package dev.voiceplane.runtime.media;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.kit.auth.MediaTokenKey;
 import dev.voiceplane.kit.auth.MediaTokens;
-import dev.voiceplane.runtime.audio.VoiceActivity;
+import dev.voiceplane.runtime.audio.VoiceDetection;
 import dev.voiceplane.runtime.client.ControlPlane;
 import dev.voiceplane.runtime.client.RuntimeEvent;
 import dev.voiceplane.runtime.conversation.CallPlan;
@@ -55,21 +55,18 @@ public class CallAdmission {
     private final ProviderDirectory providers;
     private final RuntimeMetrics metrics;
     private final LiveCalls live;
-    private final VoiceActivity.Settings vad;
+    private final VoiceDetection vad;
     private final long leadMillis;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
-            RuntimeMetrics metrics, LiveCalls live,
-            @ConfigProperty(name = "voice.runtime.vad.threshold-dbfs") double thresholdDbfs,
-            @ConfigProperty(name = "voice.runtime.vad.start-millis") int startMillis,
-            @ConfigProperty(name = "voice.runtime.vad.stop-millis") int stopMillis,
+            RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
             @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis) {
         this.tokens = tokens;
         this.control = control;
         this.providers = providers;
         this.metrics = metrics;
         this.live = live;
-        this.vad = new VoiceActivity.Settings(thresholdDbfs, startMillis, stopMillis);
+        this.vad = vad;
         this.leadMillis = leadMillis;
     }
 
@@ -148,7 +145,7 @@ public class CallAdmission {
         dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
         Conversation conversation = new Conversation(new Conversation.Parts(plan, channel, context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
-                providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad,
+                providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
                 leadMillis, sink::report, metrics));
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());

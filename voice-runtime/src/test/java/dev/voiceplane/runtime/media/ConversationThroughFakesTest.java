@@ -18,6 +18,8 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
+import dev.voiceplane.runtime.audio.SileroVad;
+import dev.voiceplane.runtime.audio.VoiceDetection;
 import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
@@ -27,6 +29,7 @@ import dev.voiceplane.runtime.fake.SpeechFixtures;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,6 +53,9 @@ class ConversationThroughFakesTest {
 
     @InjectWireMock
     WireMockServer wireMock;
+
+    @Inject
+    VoiceDetection voiceDetection;
 
     private static String assistant(String extra) {
         return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
@@ -278,5 +284,26 @@ class ConversationThroughFakesTest {
         assertFalse(FakeProviders.elevenlabs().requests().isEmpty());
         assertEquals("pcm_16000", FakeProviders.elevenlabs().requests()
                 .get(FakeProviders.elevenlabs().requests().size() - 1).outputFormat());
+    }
+
+    @Test
+    void anEndedCallLeavesNoVoiceDetectorOpen() throws Exception {
+        UUID callId = UUID.randomUUID();
+        String org = call(callId, "webCall", assistant(",\"firstMessage\":\"Hello.\""));
+        String url = "ws://localhost:" + RestAssured.port + "/media/web/" + callId + "?token="
+                + tokens.issue(org, callId, Instant.now().plusSeconds(60));
+        try (FakeWebCaller caller = FakeWebCaller.connect(url)) {
+            Eventually.until("the greeting", BOUND, () -> transcript(callId).size() == 1);
+            if (voiceDetection.silero().isPresent()) {
+                assertTrue(voiceDetection.silero().get().openDetectors() >= 1, "the live call has its detector");
+            }
+            caller.say(SpeechFixtures.pcm16k("Hello there."));
+            caller.hangUp().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        Eventually.until("the end", BOUND, () -> events(callId).stream()
+                .anyMatch(event -> "ended".equals(event.path("type").asText())));
+        // Other tests' calls may still be ending; none is left open once they have.
+        Eventually.until("every ended call's detector to be freed", BOUND,
+                () -> voiceDetection.silero().map(SileroVad::openDetectors).orElse(0) == 0);
     }
 }

@@ -34,8 +34,12 @@ public final class SileroVad implements VoiceDetector.Factory, AutoCloseable {
     static final long TICK_MILLIS = 32;
     private static final long RESET_NANOS = 5_000_000_000L;
     private static final float HYSTERESIS = 0.15f;
-    /** Windows a call may have waiting (about 2 s): a stalled VAD thread drops the oldest rather than grow. */
-    private static final int MAX_PENDING = 64;
+    /**
+     * Windows a call may have waiting (256 ms, eight ticks): a VAD thread that falls behind (a starved machine, a long
+     * pause) drops a call's oldest windows rather than catch up on stale audio in a burst that would take the CPU the
+     * event loops need at that very moment. Stale windows decide nothing useful; recent ones do.
+     */
+    private static final int MAX_PENDING = 8;
 
     /**
      * The detector's settings: activation {@code threshold} (0–1), start and stop durations, the energy gate in dBFS,

@@ -146,11 +146,14 @@ class SileroVadTest {
         });
     }
 
-    /** Feeds 20 ms frames on the call's context, a second at a time, waiting for the VAD thread to take each second. */
+    /**
+     * Feeds 20 ms frames on the call's context, 200 ms at a time (fewer windows than a call may have waiting),
+     * waiting for the VAD thread to take them.
+     */
     private static void feed(SileroVad vad, Context context, VoiceDetector detector, short[] samples, int rate) {
         int frame = rate / 50;
-        for (int from = 0; from < samples.length; from += rate) {
-            int to = Math.min(samples.length, from + rate);
+        for (int from = 0; from < samples.length; from += rate / 5) {
+            int to = Math.min(samples.length, from + rate / 5);
             int start = from;
             long before = done(vad);
             int windows = (to - start) / SileroModel.window(rate);
@@ -212,15 +215,23 @@ class SileroVadTest {
             assertTrue(webHeard.onContext().stream().allMatch(b -> b), "told on the call's own context");
             assertEquals(List.of(), noisyHeard.changes(), "noise never starts speech");
             assertTrue(vad.stats().gated() > 0, "silence went by without the model");
+            assertEquals(0, vad.stats().dropped(), "a VAD thread that keeps up drops nothing");
 
             phoneCall.close();
             webCall.close();
             noisyCall.close();
             assertEquals(0, vad.openDetectors(), "an ended call's detector is gone");
+            // A closed detector takes no more audio: fed together with a live one, only the live one's windows count.
+            Context other = vertx.getOrCreateContext();
+            VoiceDetector otherCall = open(vad, other, AudioFormat.ULAW_8K, new Heard());
             long after = done(vad);
-            phone.runOnContext(ignored -> phoneCall.audio(speech8k(), System.nanoTime()));
-            Eventually.until("the VAD thread to tick a few times", () -> vad.stats().batches() >= 0);
-            assertEquals(after, done(vad), "a closed detector queues nothing");
+            phone.runOnContext(ignored -> phoneCall.audio(java.util.Arrays.copyOf(speech8k(), 1280),
+                    System.nanoTime()));
+            // 1,280 samples: eight 20 ms frames, five windows.
+            feed(vad, other, otherCall, java.util.Arrays.copyOf(speech8k(), 1280), 8000);
+            Eventually.until("the live call's windows", () -> done(vad) - after >= 5);
+            assertEquals(5, done(vad) - after, "only the live call's 5 windows, none of the closed one's");
+            otherCall.close();
         } finally {
             vad.close();
         }

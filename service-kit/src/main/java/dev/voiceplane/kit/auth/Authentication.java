@@ -13,13 +13,11 @@ import jakarta.ws.rs.core.Response;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
@@ -45,8 +43,7 @@ public class Authentication {
     static final String INVALID_KEY = "Invalid Key. Hot tip, make sure you're using the private key not the public key.";
     static final String INVALID_TOKEN = "Invalid internal service token.";
 
-    private final ApiKeyRegistry keys;
-    private final byte[] internalTokenDigest;
+    private final AccessKeys keys;
     private final CallerOrganisation caller;
     private final Instance<RouteVerifier> verifiers;
     /**
@@ -68,20 +65,12 @@ public class Authentication {
         }
     }
 
-    Authentication(@ConfigProperty(name = "voice.api-keys") Optional<String> apiKeys,
-            @ConfigProperty(name = "voice.internal-token") Optional<String> internalToken, CallerOrganisation caller,
-            @Any Instance<RouteVerifier> verifiers, BeanManager beans) {
+    Authentication(AccessKeys keys, CallerOrganisation caller, @Any Instance<RouteVerifier> verifiers,
+            BeanManager beans) {
+        this.keys = keys;
         this.caller = caller;
         this.beans = beans;
         this.verifiers = verifiers;
-        this.keys = ApiKeyRegistry.parse(apiKeys.orElse(""));
-        if (keys.isEmpty()) {
-            LOG.warn("VOICE_API_KEYS is empty: every public request will be answered 401");
-        }
-        this.internalTokenDigest = internalToken
-                .filter(token -> !token.isBlank())
-                .map(ApiKeyRegistry::sha256)
-                .orElse(null);
     }
 
     @ServerRequestFilter
@@ -139,8 +128,7 @@ public class Authentication {
     }
 
     private boolean isServiceToken(Optional<String> bearer) {
-        return internalTokenDigest != null && bearer.isPresent()
-                && MessageDigest.isEqual(internalTokenDigest, ApiKeyRegistry.sha256(bearer.get()));
+        return keys.isServiceToken(bearer);
     }
 
     private Optional<Response> authenticateInternal(ContainerRequestContext request, Optional<String> bearer) {

@@ -1,7 +1,8 @@
 package dev.voiceplane.assistant.client;
 
+import dev.voiceplane.contracts.file.FileServiceApi;
 import dev.voiceplane.kit.client.PeerFailure;
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import dev.voiceplane.kit.lookup.IdLookup;
 import dev.voiceplane.kit.lookup.IdLookupResult;
@@ -26,12 +27,10 @@ public class FileCatalogue {
     public static final String CIRCUIT = "file-service";
     private static final String CONSEQUENCE = "so the knowledge base files cannot be checked";
 
-    private final FileServiceApi files;
-    private final PeerService peer;
+    private final Peer<FileServiceApi> files;
 
-    public FileCatalogue(@RestClient FileServiceApi files, PeerServices peers) {
-        this.files = files;
-        this.peer = peers.named(CIRCUIT);
+    public FileCatalogue(@RestClient FileServiceApi api, PeerServices peers) {
+        this.files = peers.client(CIRCUIT, api);
     }
 
     /** The ids among {@code ids} that are files of the organisation. */
@@ -41,10 +40,10 @@ public class FileCatalogue {
             IdLookup batch = new IdLookup(new ArrayList<>(ids.subList(start, Math.min(ids.size(), start + IdLookup.MAX_IDS))));
             IdLookupResult answer;
             try {
-                answer = peer.call(() -> files.lookup(orgId, batch), CONSEQUENCE);
+                answer = files.call(api -> api.lookup(orgId, batch), CONSEQUENCE);
             } catch (PeerFailure refused) {
                 // file-service refusing a well-formed lookup is a deployment fault (token, version), not the client's.
-                throw peer.unavailable(CONSEQUENCE);
+                throw files.service().unavailable(CONSEQUENCE);
             }
             if (answer != null && answer.found() != null) {
                 found.addAll(answer.found());

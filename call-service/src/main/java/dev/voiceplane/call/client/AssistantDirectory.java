@@ -1,8 +1,8 @@
 package dev.voiceplane.call.client;
 
+import dev.voiceplane.contracts.assistant.AssistantServiceApi;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.kit.client.PeerFailure;
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,30 +21,20 @@ public class AssistantDirectory {
     public static final String CIRCUIT = "assistant-service";
     private static final String CONSEQUENCE = "so the call's assistant cannot be read";
 
-    private final AssistantServiceApi api;
-    private final PeerService peer;
+    private final Peer<AssistantServiceApi> assistants;
 
     public AssistantDirectory(@RestClient AssistantServiceApi api, PeerServices peers) {
-        this.api = api;
-        this.peer = peers.named(CIRCUIT);
+        this.assistants = peers.client(CIRCUIT, api);
     }
 
+    // Ids are checked before a peer is asked (CallCreation): refusing a well-formed read is a fault between the
+    // services (token, version), not an outage and not the client's: Peer.read makes it a 500.
     public Optional<ObjectNode> assistant(String orgId, String id) {
-        return read(() -> api.assistant(orgId, id));
+        return assistants.read(api -> api.assistant(orgId, id), CONSEQUENCE).map(AssistantDirectory::configuration);
     }
 
     public Optional<ObjectNode> squad(String orgId, String id) {
-        return read(() -> api.squad(orgId, id));
-    }
-
-    private Optional<ObjectNode> read(java.util.function.Supplier<ObjectNode> request) {
-        try {
-            return peer.find(request, CONSEQUENCE).map(AssistantDirectory::configuration);
-        } catch (PeerFailure.Rejected refused) {
-            // Ids are checked before a peer is asked (CallCreation): refusing a well-formed read is a fault between
-            // the services (token, version), not an outage and not the client's.
-            throw peer.refused(refused, CONSEQUENCE);
-        }
+        return assistants.read(api -> api.squad(orgId, id), CONSEQUENCE).map(AssistantDirectory::configuration);
     }
 
     private static ObjectNode configuration(ObjectNode stored) {

@@ -1,54 +1,42 @@
 package dev.voiceplane.call.client;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.contracts.credential.CredentialKeys;
+import dev.voiceplane.contracts.credential.CredentialServiceApi;
+import dev.voiceplane.contracts.credential.CredentialView;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Objects;
 import java.util.Optional;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
- * The organisation's own provider keys, read from credential-service at the moment of use and never stored here:
- * its newest credential of the provider, then that credential's secret.
+ * The organisation's credentials as credential-service holds them: a phone number's credential checked, and the
+ * organisation's own provider keys read at the moment of use and never stored here.
  */
 @Startup
 @ApplicationScoped
 public class Credentials {
 
-    public static final String CIRCUIT = "credential-service";
+    public static final String CIRCUIT = CredentialServiceApi.PEER;
     private static final String CONSEQUENCE = "so the organisation's provider key cannot be read";
 
-    private final CredentialServiceApi api;
-    private final PeerService peer;
+    private final Peer<CredentialServiceApi> credentials;
 
     public Credentials(@RestClient CredentialServiceApi api, PeerServices peers) {
-        this.api = api;
-        this.peer = peers.named(CIRCUIT);
+        this.credentials = peers.client(CIRCUIT, api);
     }
 
     /** The provider of one of the organisation's credentials; empty when it has no such credential. */
     public Optional<String> provider(String orgId, String id) {
-        String consequence = "so the phone number's credential cannot be checked";
-        try {
-            return peer.find(() -> api.get(orgId, id), consequence)
-                    .map(credential -> credential.path("provider").asText(""));
-        } catch (dev.voiceplane.kit.client.PeerFailure.Rejected refused) {
-            throw peer.refused(refused, consequence);
-        }
+        return credentials.read(api -> api.get(orgId, id), "so the phone number's credential cannot be checked")
+                .map(CredentialView::provider)
+                .map(provider -> Objects.requireNonNullElse(provider, ""));
     }
 
     /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */
     public Optional<String> apiKey(String orgId, String provider) {
-        ArrayNode found = peer.call(() -> api.byProvider(orgId, provider, 1), CONSEQUENCE);
-        if (found == null || found.isEmpty() || !found.get(0).path("id").isTextual()) {
-            return Optional.empty();
-        }
-        String id = found.get(0).path("id").asText();
-        return peer.find(() -> api.secret(orgId, id), CONSEQUENCE)
-                .map(secret -> secret.path("apiKey"))
-                .filter(JsonNode::isTextual)
-                .map(JsonNode::asText);
+        return CredentialKeys.apiKey(credentials, orgId, provider, CONSEQUENCE);
     }
 }

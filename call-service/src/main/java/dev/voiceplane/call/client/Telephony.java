@@ -1,10 +1,11 @@
 package dev.voiceplane.call.client;
 
+import dev.voiceplane.contracts.telephony.TelephonyServiceApi;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CustomerBody;
 import dev.voiceplane.kit.client.PeerFailure;
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import io.quarkus.runtime.Startup;
@@ -21,24 +22,17 @@ public class Telephony {
     public static final String CIRCUIT = "telephony-service";
     private static final Logger LOG = Logger.getLogger(Telephony.class);
 
-    private final TelephonyServiceApi api;
-    private final PeerService peer;
+    private final Peer<TelephonyServiceApi> telephony;
     private final ObjectMapper json;
 
     public Telephony(@RestClient TelephonyServiceApi api, PeerServices peers, ObjectMapper json) {
-        this.api = api;
-        this.peer = peers.named(CIRCUIT);
+        this.telephony = peers.client(CIRCUIT, api);
         this.json = json;
     }
 
     /** The number's configuration; empty when the organisation has no such number; 503 when unreachable. */
     public Optional<PhoneNumberConfiguration> phoneNumber(String orgId, String id) {
-        String consequence = "so the phone number cannot be checked";
-        try {
-            return peer.find(() -> api.configuration(orgId, id), consequence);
-        } catch (PeerFailure.Rejected refused) {
-            throw peer.refused(refused, consequence);
-        }
+        return telephony.read(api -> api.configuration(orgId, id), "so the phone number cannot be checked");
     }
 
     /** The carrier's answer to a dial. */
@@ -101,7 +95,7 @@ public class Telephony {
             request.set("phoneNumber", line.inline());
         }
         try {
-            ObjectNode answer = peer.call(() -> line.inline() != null ? api.dialInline(orgId, request)
+            ObjectNode answer = telephony.call(api -> line.inline() != null ? api.dialInline(orgId, request)
                     : api.dial(orgId, line.phoneNumberId(), request), "so the call cannot be placed");
             if (answer == null || !answer.path("phoneCallProviderId").isTextual()) {
                 return new Refused("telephony-service answered without a carrier call id");
@@ -132,7 +126,7 @@ public class Telephony {
             request.set("phoneNumber", line.inline());
         }
         try {
-            peer.call(() -> line.inline() != null ? api.hangUpInline(orgId, request)
+            telephony.call(api -> line.inline() != null ? api.hangUpInline(orgId, request)
                     : api.hangUp(orgId, line.phoneNumberId(), request), "so the call cannot be hung up");
         } catch (RuntimeException failed) {
             LOG.warnf("hanging up carrier call %s failed (%s)", phoneCallProviderId, failed.toString());

@@ -1,7 +1,7 @@
 package dev.voiceplane.credential.rest;
 
 import dev.voiceplane.credential.api.CredentialRequest;
-import dev.voiceplane.credential.api.CredentialView;
+import dev.voiceplane.contracts.credential.CredentialView;
 import dev.voiceplane.credential.service.CredentialService;
 import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.error.ApiException;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.credential.api.CredentialRequest;
-import dev.voiceplane.credential.api.CredentialSecret;
-import dev.voiceplane.credential.api.CredentialView;
+import dev.voiceplane.contracts.credential.CredentialSecret;
+import dev.voiceplane.contracts.credential.CredentialView;
 import dev.voiceplane.credential.domain.Credential;
 import dev.voiceplane.credential.repository.CredentialRepository;
 import dev.voiceplane.kit.crypto.SecretBox;
@@ -47,7 +47,7 @@ public class CredentialService {
             credential.stampCreated(orgId, null);
             fill(credential, request);
             credentials.persist(credential);
-            return CredentialView.of(credential);
+            return view(credential);
         });
     }
 
@@ -66,12 +66,12 @@ public class CredentialService {
                 fill(credential, request);
                 credential.touch();
             }
-            return CredentialView.of(credential);
+            return view(credential);
         });
     }
 
     public CredentialView get(String orgId, UUID id) {
-        return CredentialView.of(owned(orgId, id));
+        return view(owned(orgId, id));
     }
 
     public List<CredentialView> list(String orgId, ListParams params) {
@@ -80,7 +80,7 @@ public class CredentialService {
 
     /** A list with equality filters (the internal route's {@code provider}). */
     public List<CredentialView> list(String orgId, ListParams params, Map<String, ListQuery.EqualityColumn> filters) {
-        return ListQuery.list(credentials, orgId, params, filters).stream().map(CredentialView::of).toList();
+        return ListQuery.list(credentials, orgId, params, filters).stream().map(CredentialService::view).toList();
     }
 
     public CredentialView delete(String orgId, UUID id) {
@@ -89,7 +89,7 @@ public class CredentialService {
             credentials.lockKey(orgId, id);
             Credential credential = owned(orgId, id);
             credentials.delete(credential);
-            return CredentialView.of(credential);
+            return view(credential);
         });
     }
 
@@ -99,6 +99,12 @@ public class CredentialService {
         return new CredentialSecret(credential.id.toString(), credential.provider, credential.accountSid,
                 secrets.get("apiKey"), secrets.get("apiSecret"), secrets.get("authToken"),
                 secrets.get("signatureSecret"));
+    }
+
+    /** The credential as clients and other services see it (the contract's record): never a secret field. */
+    static CredentialView view(Credential credential) {
+        return new CredentialView(credential.id.toString(), credential.orgId, credential.provider, credential.name,
+                credential.accountSid, credential.createdAt, credential.updatedAt);
     }
 
     private Credential owned(String orgId, UUID id) {

@@ -3,6 +3,7 @@ package dev.voiceplane.credential.api;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplane.contracts.credential.CredentialSecret;
 import org.junit.jupiter.api.Test;
 
 /** Printing a request or a secret (a log line, an exception message) never shows a secret value. */

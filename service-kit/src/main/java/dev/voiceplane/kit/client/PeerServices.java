@@ -25,6 +25,11 @@ public class PeerServices {
         return peers.computeIfAbsent(name, peer -> new PeerService(peer, policy(peer)));
     }
 
+    /** The peer's REST client {@code api} under the policy of {@code name}. */
+    public <A> Peer<A> client(String name, A api) {
+        return new Peer<>(api, named(name));
+    }
+
     private PeerService.Policy policy(String peer) {
         PeerService.Policy defaults = PeerService.Policy.DEFAULT;
         String prefix = "voice.peer." + peer + ".";

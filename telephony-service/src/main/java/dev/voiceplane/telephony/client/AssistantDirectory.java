@@ -1,6 +1,7 @@
 package dev.voiceplane.telephony.client;
 
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.contracts.assistant.AssistantServiceApi;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import dev.voiceplane.kit.lookup.IdLookup;
 import dev.voiceplane.kit.lookup.IdLookupResult;
@@ -16,16 +17,14 @@ public class AssistantDirectory {
 
     public static final String PEER = "assistant-service";
 
-    private final AssistantServiceApi assistants;
-    private final PeerService peer;
+    private final Peer<AssistantServiceApi> assistants;
 
-    public AssistantDirectory(@RestClient AssistantServiceApi assistants, PeerServices peers) {
-        this.assistants = assistants;
-        this.peer = peers.named(PEER);
+    public AssistantDirectory(@RestClient AssistantServiceApi api, PeerServices peers) {
+        this.assistants = peers.client(PEER, api);
     }
 
     public boolean exists(String orgId, String assistantId) {
-        IdLookupResult answer = peer.call(() -> assistants.lookup(orgId, new IdLookup(List.of(assistantId))),
+        IdLookupResult answer = assistants.call(api -> api.lookup(orgId, new IdLookup(List.of(assistantId))),
                 "so assistantId cannot be checked");
         return answer != null && answer.found() != null && answer.found().contains(assistantId);
     }

@@ -1,6 +1,7 @@
 package dev.voiceplane.telephony.client;
 
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.contracts.call.CallServiceApi;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.contracts.telephony.EventReceipt;
@@ -21,20 +22,18 @@ public class CallRegistry {
 
     public static final String PEER = "call-service";
 
-    private final CallServiceApi calls;
-    private final PeerService peer;
+    private final Peer<CallServiceApi> calls;
 
-    public CallRegistry(@RestClient CallServiceApi calls, PeerServices peers) {
-        this.calls = calls;
-        this.peer = peers.named(PEER);
+    public CallRegistry(@RestClient CallServiceApi api, PeerServices peers) {
+        this.calls = peers.client(PEER, api);
     }
 
     public InboundCallAnswer openInbound(String orgId, InboundCallRequest request) {
-        return peer.call(() -> calls.openInbound(orgId, request), "so the inbound call cannot be opened");
+        return calls.call(api -> api.openInbound(orgId, request), "so the inbound call cannot be opened");
     }
 
     /** Throws {@code PeerFailure.NotFound} when call-service knows no such call. */
     public EventReceipt report(String orgId, CarrierEvent event) {
-        return peer.call(() -> calls.report(orgId, event), "so the call event cannot be recorded");
+        return calls.call(api -> api.report(orgId, event), "so the call event cannot be recorded");
     }
 }

@@ -1,6 +1,8 @@
 package dev.voiceplane.telephony.client;
 
-import dev.voiceplane.kit.client.PeerService;
+import dev.voiceplane.contracts.credential.CredentialSecret;
+import dev.voiceplane.contracts.credential.CredentialServiceApi;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,18 +14,16 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class CredentialDirectory {
 
-    public static final String PEER = "credential-service";
+    public static final String PEER = CredentialServiceApi.PEER;
 
-    private final CredentialServiceApi credentials;
-    private final PeerService peer;
+    private final Peer<CredentialServiceApi> credentials;
 
-    public CredentialDirectory(@RestClient CredentialServiceApi credentials, PeerServices peers) {
-        this.credentials = credentials;
-        this.peer = peers.named(PEER);
+    public CredentialDirectory(@RestClient CredentialServiceApi api, PeerServices peers) {
+        this.credentials = peers.client(PEER, api);
     }
 
     /** The credential's secret when it exists in the organisation; empty when credential-service has no such id. */
     public Optional<CredentialSecret> secret(String orgId, String credentialId) {
-        return peer.find(() -> credentials.secret(orgId, credentialId), "so credentialId cannot be checked");
+        return credentials.find(api -> api.secret(orgId, credentialId), "so credentialId cannot be checked");
     }
 }

@@ -8,7 +8,7 @@ import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.telephony.api.PhoneNumberRequest;
 import dev.voiceplane.telephony.carrier.CarrierFailure;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
-import dev.voiceplane.telephony.client.CredentialSecret;
+import dev.voiceplane.contracts.credential.CredentialSecret;
 import dev.voiceplane.telephony.domain.Carrier;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import dev.voiceplane.telephony.repository.InlineDialRepository;

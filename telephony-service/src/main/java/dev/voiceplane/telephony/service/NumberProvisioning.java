@@ -3,7 +3,7 @@ package dev.voiceplane.telephony.service;
 import dev.voiceplane.telephony.carrier.CarrierFailure;
 import dev.voiceplane.telephony.carrier.TwilioCarrier;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
-import dev.voiceplane.telephony.client.CredentialSecret;
+import dev.voiceplane.contracts.credential.CredentialSecret;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;

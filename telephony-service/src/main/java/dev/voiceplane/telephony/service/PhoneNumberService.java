@@ -13,7 +13,7 @@ import dev.voiceplane.telephony.api.PhoneNumberView;
 import dev.voiceplane.telephony.carrier.CarrierFailure;
 import dev.voiceplane.telephony.client.AssistantDirectory;
 import dev.voiceplane.telephony.client.CredentialDirectory;
-import dev.voiceplane.telephony.client.CredentialSecret;
+import dev.voiceplane.contracts.credential.CredentialSecret;
 import dev.voiceplane.telephony.domain.Carrier;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import dev.voiceplane.telephony.repository.PhoneNumberRepository;

@@ -8,7 +8,7 @@ import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
 import dev.voiceplane.telephony.carrier.VonageSignature;
 import dev.voiceplane.telephony.client.CredentialDirectory;
-import dev.voiceplane.telephony.client.CredentialSecret;
+import dev.voiceplane.contracts.credential.CredentialSecret;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import dev.voiceplane.telephony.repository.InlineDialRepository;
 import dev.voiceplane.telephony.repository.PhoneNumberRepository;

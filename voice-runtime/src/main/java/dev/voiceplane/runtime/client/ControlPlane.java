@@ -1,8 +1,12 @@
 package dev.voiceplane.runtime.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplane.contracts.call.CallServiceApi;
+import dev.voiceplane.contracts.call.RuntimeEvent;
+import dev.voiceplane.contracts.credential.CredentialKeys;
+import dev.voiceplane.contracts.credential.CredentialServiceApi;
+import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerFailure;
-import dev.voiceplane.kit.client.PeerService;
 import dev.voiceplane.kit.client.PeerServices;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
@@ -23,23 +27,19 @@ public class ControlPlane {
         }
     }
 
-    private final CallServiceApi calls;
-    private final CredentialServiceApi credentials;
-    private final PeerService callService;
-    private final PeerService credentialService;
+    private final Peer<CallServiceApi> calls;
+    private final Peer<CredentialServiceApi> credentials;
 
     public ControlPlane(@RestClient CallServiceApi calls, @RestClient CredentialServiceApi credentials,
             PeerServices peers) {
-        this.calls = calls;
-        this.credentials = credentials;
-        this.callService = peers.named("call-service");
-        this.credentialService = peers.named("credential-service");
+        this.calls = peers.client("call-service", calls);
+        this.credentials = peers.client(CredentialServiceApi.PEER, credentials);
     }
 
     /** Attaches to the call and answers its runtime configuration (docs/calls.md). */
     public JsonNode attach(String orgId, UUID callId) {
         try {
-            return callService.find(() -> calls.attach(orgId, callId.toString()), "so the call cannot be attached")
+            return calls.find(api -> api.attach(orgId, callId.toString()), "so the call cannot be attached")
                     .orElseThrow(() -> new AttachRefused("call-service does not know the call"));
         } catch (PeerFailure.Rejected refused) {
             throw new AttachRefused("call-service refused the attachment: " + refused.getMessage());
@@ -47,20 +47,12 @@ public class ControlPlane {
     }
 
     public void report(String orgId, UUID callId, RuntimeEvent event) {
-        callService.call(() -> calls.report(orgId, callId.toString(), event), "so the event cannot be reported");
+        calls.call(api -> api.runtimeEvent(orgId, callId.toString(), event), "so the event cannot be reported");
     }
 
     /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */
     public Optional<String> apiKey(String orgId, String provider) {
-        String consequence = "so the organisation's " + provider + " key cannot be read";
-        JsonNode found = credentialService.call(() -> credentials.byProvider(orgId, provider, 1), consequence);
-        if (found == null || !found.isArray() || found.isEmpty() || !found.get(0).path("id").isTextual()) {
-            return Optional.empty();
-        }
-        String id = found.get(0).path("id").asText();
-        return credentialService.find(() -> credentials.secret(orgId, id), consequence)
-                .map(secret -> secret.path("apiKey"))
-                .filter(JsonNode::isTextual)
-                .map(JsonNode::asText);
+        return CredentialKeys.apiKey(credentials, orgId, provider,
+                "so the organisation's " + provider + " key cannot be read");
     }
 }

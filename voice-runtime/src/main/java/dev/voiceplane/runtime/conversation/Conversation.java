@@ -2,7 +2,7 @@ package dev.voiceplane.runtime.conversation;
 
 import dev.voiceplane.runtime.audio.VoiceActivity;
 import dev.voiceplane.runtime.audio.VoiceDetector;
-import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.contracts.call.RuntimeEvent;
 import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
 import dev.voiceplane.runtime.media.MediaChannel;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;

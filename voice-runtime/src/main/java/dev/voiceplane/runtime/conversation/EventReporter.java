@@ -1,7 +1,7 @@
 package dev.voiceplane.runtime.conversation;
 
 import dev.voiceplane.runtime.client.ControlPlane;
-import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.contracts.call.RuntimeEvent;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

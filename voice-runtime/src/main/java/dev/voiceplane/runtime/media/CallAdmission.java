@@ -5,7 +5,7 @@ import dev.voiceplane.kit.auth.MediaTokenKey;
 import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.runtime.audio.VoiceDetection;
 import dev.voiceplane.runtime.client.ControlPlane;
-import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.contracts.call.RuntimeEvent;
 import dev.voiceplane.runtime.conversation.CallPlan;
 import dev.voiceplane.runtime.conversation.Conversation;
 import dev.voiceplane.runtime.ops.LiveCalls;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.audio.MuLaw;
 import dev.voiceplane.runtime.audio.VoiceActivity;
-import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.contracts.call.RuntimeEvent;
 import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
 import dev.voiceplane.runtime.media.MediaChannel;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;

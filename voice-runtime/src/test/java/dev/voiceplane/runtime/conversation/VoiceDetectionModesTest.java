@@ -9,7 +9,7 @@ import dev.voiceplane.runtime.audio.SileroModel;
 import dev.voiceplane.runtime.audio.SileroVad;
 import dev.voiceplane.runtime.audio.VoiceActivity;
 import dev.voiceplane.runtime.audio.VoiceDetector;
-import dev.voiceplane.runtime.client.RuntimeEvent;
+import dev.voiceplane.contracts.call.RuntimeEvent;
 import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;

@@ -1,10 +1,9 @@
-package dev.voiceplane.call.client;
+package dev.voiceplane.contracts.telephony;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.client.InternalHeaders;
 import dev.voiceplane.kit.client.PeerResponses;
-import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -19,7 +18,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * telephony-service's internal phone-number routes (telephony-service/docs/call-contracts.md §3-§5, summarised in
- * docs/calls.md); use them through {@link Telephony}.
+ * docs/calls.md); provided by {@code InternalPhoneNumberResource}, called by call-service through {@code Telephony}.
  */
 @RegisterRestClient(configKey = "telephony-service")
 @RegisterClientHeaders(InternalHeaders.class)

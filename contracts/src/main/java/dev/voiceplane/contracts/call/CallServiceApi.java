@@ -1,5 +1,6 @@
-package dev.voiceplane.telephony.client;
+package dev.voiceplane.contracts.call;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.client.InternalHeaders;
 import dev.voiceplane.kit.client.PeerResponses;
@@ -11,13 +12,19 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** call-service's internal routes for telephony-service (docs/call-contracts.md); use them through {@link CallRegistry}. */
+/**
+ * call-service's internal routes ({@code InternalCallResource}): for telephony-service, inbound calls and carrier
+ * events (docs/call-contracts.md, bodies from {@code contracts.telephony}; called through {@code CallRegistry}); for
+ * the voice runtime, attaching to a call and its events (docs/calls.md, "Voice runtime contract"; called through
+ * {@code ControlPlane}).
+ */
 @RegisterRestClient(configKey = "call-service")
 @RegisterClientHeaders(InternalHeaders.class)
 @RegisterProvider(PeerResponses.class)
@@ -33,4 +40,17 @@ public interface CallServiceApi {
     @POST
     @Path("events")
     EventReceipt report(@HeaderParam(Authentication.ORG_HEADER) String orgId, CarrierEvent event);
+
+    /**
+     * Attaches the runtime to a live call, once, and answers what the call runs with (call-service's
+     * {@code RuntimeConfiguration}; read as JSON by the runtime, which takes the frozen configuration as it is).
+     */
+    @POST
+    @Path("{id}/runtime/attach")
+    JsonNode attach(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId);
+
+    @POST
+    @Path("{id}/runtime/events")
+    EventReceipt runtimeEvent(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
+            RuntimeEvent event);
 }

@@ -1,4 +1,4 @@
-package dev.voiceplane.assistant.client;
+package dev.voiceplane.contracts.file;
 
 import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.client.InternalHeaders;
@@ -16,8 +16,8 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * file-service's internal lookup, as this service calls it (the contract is in docs/assistants-and-squads.md).
- * Use it through {@link FileCatalogue}, which runs it under the kit's peer-service policy.
+ * file-service's internal lookup ({@code InternalFileResource}; the contract is in docs/assistants-and-squads.md).
+ * Call it through a {@link dev.voiceplane.kit.client.Peer} (assistant-service's {@code FileCatalogue}).
  */
 @RegisterRestClient(configKey = "file-service")
 @RegisterClientHeaders(InternalHeaders.class)

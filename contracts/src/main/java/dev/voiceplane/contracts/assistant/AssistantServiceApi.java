@@ -1,10 +1,14 @@
-package dev.voiceplane.call.client;
+package dev.voiceplane.contracts.assistant;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.client.InternalHeaders;
 import dev.voiceplane.kit.client.PeerResponses;
+import dev.voiceplane.kit.lookup.IdLookup;
+import dev.voiceplane.kit.lookup.IdLookupResult;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -14,12 +18,18 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
-/** assistant-service's internal reads (docs/architecture.md); use it through {@link AssistantDirectory}. */
+/**
+ * assistant-service's internal routes ({@code InternalAssistantResource}): the stored
+ * configuration of an assistant or squad (call-service freezes it into a call) and which ids are assistants of the
+ * organisation (telephony-service checks a number's {@code assistantId}). Call it through a
+ * {@link dev.voiceplane.kit.client.Peer}.
+ */
 @RegisterRestClient(configKey = "assistant-service")
 @RegisterClientHeaders(InternalHeaders.class)
 @RegisterProvider(PeerResponses.class)
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public interface AssistantServiceApi {
 
     @GET
@@ -29,4 +39,9 @@ public interface AssistantServiceApi {
     @GET
     @Path("squad/{id}")
     ObjectNode squad(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id);
+
+    /** Which of the request's ids are assistants of the organisation. */
+    @POST
+    @Path("assistant/lookup")
+    IdLookupResult lookup(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
 }

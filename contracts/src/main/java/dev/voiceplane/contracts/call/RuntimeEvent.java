@@ -1,12 +1,15 @@
-package dev.voiceplane.runtime.client;
+package dev.voiceplane.contracts.call;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Map;
 
 /**
- * One event of the runtime about a call ({@code POST /internal/call/{id}/runtime/events}): {@code sequence} is the
- * runtime's own counter per call, so a retried event is recorded once and transcript messages keep their order.
+ * One event of the runtime about a call ({@code POST /internal/call/{id}/runtime/events}), as the voice runtime
+ * sends it: {@code sequence} is the runtime's own counter per call, so a retried event is recorded once and transcript
+ * messages keep their order. call-service reads the same body as its {@code api.RuntimeEvent}, whose fields are
+ * boxed and validated so that a missing field is a 400 rather than a zero; this record's primitives are what the
+ * runtime always has.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -1,7 +1,6 @@
 package dev.voiceplane.call.api;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.contracts.catalog.Providers;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
@@ -93,17 +92,12 @@ public record InlinePhoneNumber(
 
     /**
      * The body as telephony-service's {@code POST /phone-number} takes it ({@code provider} and {@code number}),
-     * with its secrets: what the call freezes (sealed) and what {@code dial-inline} receives.
+     * with its secrets: the internal contract's record, what the call freezes (sealed) and what {@code dial-inline}
+     * receives.
      */
-    public ObjectNode normalised(ObjectMapper json) {
-        ObjectNode body = json.createObjectNode().put("provider", carrier()).put("number", theNumber());
-        putIfPresent(body, "twilioAccountSid", twilioAccountSid);
-        putIfPresent(body, "twilioAuthToken", twilioAuthToken);
-        putIfPresent(body, "credentialId", credentialId);
-        putIfPresent(body, "name", name);
-        putIfPresent(body, "serverUrl", serverUrl);
-        putIfPresent(body, "serverUrlSecret", serverUrlSecret);
-        return body;
+    public dev.voiceplane.contracts.telephony.InlinePhoneNumber normalised() {
+        return new dev.voiceplane.contracts.telephony.InlinePhoneNumber(carrier(), theNumber(), twilioAccountSid,
+                twilioAuthToken, credentialId, name, null, serverUrl, serverUrlSecret);
     }
 
     /** The fields of a normalised body that are secrets: sealed at rest, never shown. */
@@ -117,21 +111,12 @@ public record InlinePhoneNumber(
     }
 
     /** The configuration a normalised body gives the call (as an imported number's, without an id). */
-    public static PhoneNumberConfiguration configuration(String orgId, ObjectNode normalised) {
-        String carrier = normalised.path("provider").asText();
-        return new PhoneNumberConfiguration(null, orgId, carrier, carrier, text(normalised, "number"),
-                text(normalised, "name"), null, text(normalised, "serverUrl"), text(normalised, "serverUrlSecret"),
-                text(normalised, "twilioAccountSid"), text(normalised, "credentialId"));
-    }
-
-    private static String text(ObjectNode node, String field) {
-        return node.hasNonNull(field) ? node.get(field).asText() : null;
-    }
-
-    private static void putIfPresent(ObjectNode body, String field, String value) {
-        if (value != null) {
-            body.put(field, value);
-        }
+    public static PhoneNumberConfiguration configuration(String orgId,
+            dev.voiceplane.contracts.telephony.InlinePhoneNumber normalised) {
+        String carrier = normalised.provider();
+        return new PhoneNumberConfiguration(null, orgId, carrier, carrier, normalised.number(), normalised.name(), null,
+                normalised.serverUrl(), normalised.serverUrlSecret(), normalised.twilioAccountSid(),
+                normalised.credentialId());
     }
 
     private static void requireText(List<String> problems, String field, String value) {

@@ -120,10 +120,10 @@ public class CallCreation {
                     .orElseThrow(() -> ApiException.invalid("phoneNumberId " + body.phoneNumberId() + " does not exist"));
             configuration.set("phoneNumber", json.valueToTree(phoneNumber));
         } else if (body.phoneNumber() != null) {
-            ObjectNode inline = inlineNumber(orgId, body.phoneNumber());
+            dev.voiceplane.contracts.telephony.InlinePhoneNumber inline = inlineNumber(orgId, body.phoneNumber());
             phoneNumber = InlinePhoneNumber.configuration(orgId, inline);
             configuration.set("phoneNumber", json.valueToTree(phoneNumber));
-            configuration.set(Configurations.INLINE_PHONE_NUMBER, inline);
+            configuration.set(Configurations.INLINE_PHONE_NUMBER, json.valueToTree(inline));
         }
         freezing.freeze(orgId, body, configuration);
         ObjectNode assistant = configurations.effectiveAssistant(configuration);
@@ -205,7 +205,7 @@ public class CallCreation {
      * An inline number, checked as far as call-service can: its fields (400 with the {@code phoneNumber.} path) and,
      * for vonage, that its credential is one of the organisation's vonage credentials. Returns it normalised.
      */
-    private ObjectNode inlineNumber(String orgId, InlinePhoneNumber number) {
+    private dev.voiceplane.contracts.telephony.InlinePhoneNumber inlineNumber(String orgId, InlinePhoneNumber number) {
         List<String> problems = number.problems();
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
@@ -217,7 +217,7 @@ public class CallCreation {
                 throw ApiException.invalid("phoneNumber.credentialId " + number.credentialId() + " is not a vonage credential");
             }
         }
-        return number.normalised(json);
+        return number.normalised();
     }
 
     private CallView replay(String orgId, IdempotencyKeys.Used used, String requestHash) {

@@ -1,5 +1,6 @@
 package dev.voiceplane.contracts.telephony;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.voiceplane.kit.validation.E164;
 import dev.voiceplane.kit.validation.HttpUrl;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -10,8 +11,11 @@ import jakarta.validation.constraints.Size;
  * {@code POST /phone-number} (provider {@code twilio} with {@code number}, {@code twilioAccountSid},
  * {@code twilioAuthToken}; or {@code vonage} with {@code number}, {@code credentialId}), the optional fields
  * accepted as there. telephony-service checks which fields the provider requires; the auth token is a secret.
+ * call-service builds it from its public {@code phoneNumber} body (which also takes the carriers' own number fields)
+ * and freezes it in the call; absent fields are left out of the JSON, as the client left them out.
  */
 @RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record InlinePhoneNumber(
         String provider,
         @E164 String number,

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
@@ -18,9 +19,14 @@ import java.util.List;
  * events), which OpenAI-compatible servers (Groq, Together, OpenRouter, DeepInfra, vLLM, Ollama, llama.cpp) speak
  * too: the base URL is per provider. {@code delta.content} pieces are the reply; the usage chunk
  * ({@code stream_options.include_usage}) gives the tokens.
+ *
+ * <p>A model that sends no text within {@code firstTokenMillis} of the request has failed (the call then tries its
+ * fallback models); after the first text, {@code timeoutMillis} of silence is a failure. A stream that is not
+ * server-sent events of JSON (an HTML error page, a proxy's answer) fails at its first bad event.
  */
 public final class OpenAiChat implements LanguageModel {
 
+    private final Vertx vertx;
     private final HttpClient http;
     private final ObjectMapper json;
     private final String baseUrl;
@@ -28,9 +34,11 @@ public final class OpenAiChat implements LanguageModel {
     private final Double temperature;
     private final Integer maxTokens;
     private final long timeoutMillis;
+    private final long firstTokenMillis;
 
-    public OpenAiChat(HttpClient http, ObjectMapper json, String baseUrl, String apiKey, Double temperature,
-            Integer maxTokens, long timeoutMillis) {
+    public OpenAiChat(Vertx vertx, HttpClient http, ObjectMapper json, String baseUrl, String apiKey,
+            Double temperature, Integer maxTokens, long timeoutMillis, long firstTokenMillis) {
+        this.vertx = vertx;
         this.http = http;
         this.json = json;
         this.baseUrl = baseUrl.replaceAll("/+$", "");
@@ -38,6 +46,7 @@ public final class OpenAiChat implements LanguageModel {
         this.temperature = temperature;
         this.maxTokens = maxTokens;
         this.timeoutMillis = timeoutMillis;
+        this.firstTokenMillis = firstTokenMillis;
     }
 
     @Override
@@ -66,6 +75,11 @@ public final class OpenAiChat implements LanguageModel {
             options.putHeader("Authorization", "Bearer " + apiKey);
         }
         Buffer payload = Buffer.buffer(body.toString());
+        // Runs on the calling call's context, like the response's handlers: the stream's state needs no lock.
+        stream.deadline = vertx.setTimer(firstTokenMillis, id -> {
+            stream.deadline = -1;
+            stream.fail("no text within " + firstTokenMillis + " ms");
+        });
         http.request(options).onComplete(opened -> {
             if (opened.failed()) {
                 stream.fail("request failed: " + opened.cause().getMessage());
@@ -75,7 +89,7 @@ public final class OpenAiChat implements LanguageModel {
             stream.request = request;
             // A cancelled stream is reset on purpose; without a handler Vert.x logs every reset as an error.
             request.exceptionHandler(failure -> stream.fail("request failed: " + failure.getMessage()));
-            if (stream.cancelled) {
+            if (stream.cancelled || stream.finished) {
                 request.reset();
                 return;
             }
@@ -106,6 +120,7 @@ public final class OpenAiChat implements LanguageModel {
         private final Listener listener;
         private final StringBuilder line = new StringBuilder();
         private HttpClientRequest request;
+        private long deadline = -1;
         private boolean cancelled;
         private boolean finished;
         private boolean sawDone;
@@ -163,6 +178,7 @@ public final class OpenAiChat implements LanguageModel {
             }
             JsonNode content = chunk.path("choices").path(0).path("delta").path("content");
             if (content.isTextual() && !content.asText().isEmpty()) {
+                stopDeadline();
                 listener.text(content.asText());
             }
         }
@@ -177,11 +193,19 @@ public final class OpenAiChat implements LanguageModel {
             }
         }
 
+        private void stopDeadline() {
+            if (deadline >= 0) {
+                vertx.cancelTimer(deadline);
+                deadline = -1;
+            }
+        }
+
         private void finish() {
             if (finished || cancelled) {
                 return;
             }
             finished = true;
+            stopDeadline();
             listener.done(promptTokens, completionTokens);
         }
 
@@ -190,6 +214,7 @@ public final class OpenAiChat implements LanguageModel {
                 return;
             }
             finished = true;
+            stopDeadline();
             if (request != null) {
                 request.reset();
             }
@@ -201,6 +226,7 @@ public final class OpenAiChat implements LanguageModel {
                 return;
             }
             cancelled = true;
+            stopDeadline();
             if (request != null) {
                 request.reset();
             }

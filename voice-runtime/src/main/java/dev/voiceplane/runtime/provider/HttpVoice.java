@@ -89,13 +89,16 @@ public final class HttpVoice implements TextToSpeech {
                 var response = answered.result();
                 // Set first: a refused answer is reset below, and a response without a handler logs the reset.
                 response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
+                // A refused answer is read to its end, not reset: once it ended, its keep-alive connection is back in the
+                // pool, and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
                 if (response.statusCode() / 100 != 2) {
-                    speech.fail("answered " + response.statusCode());
+                    speech.failAfterReading(response, "answered " + response.statusCode());
                     return;
                 }
                 String contentType = response.getHeader("Content-Type");
                 if (notAudio(contentType)) {
-                    speech.fail("answered " + response.statusCode() + " with " + contentType + ", not audio");
+                    speech.failAfterReading(response, "answered " + response.statusCode() + " with " + contentType
+                            + ", not audio");
                     return;
                 }
                 response.handler(speech::bytes);
@@ -174,6 +177,18 @@ public final class HttpVoice implements TextToSpeech {
             if (request != null) {
                 request.reset();
             }
+            listener.failed(reason);
+        }
+
+        /** Fails now and discards the answer's body to its end, leaving the connection to the pool. */
+        void failAfterReading(io.vertx.core.http.HttpClientResponse response, String reason) {
+            if (finished || cancelled) {
+                return;
+            }
+            finished = true;
+            stopDeadline();
+            response.handler(ignored -> { });
+            response.endHandler(ignored -> { });
             listener.failed(reason);
         }
 

@@ -100,13 +100,22 @@ public final class OpenAiChat implements LanguageModel {
                 }
                 var response = answered.result();
                 if (response.statusCode() / 100 != 2) {
-                    response.body().onComplete(text -> stream.fail("answered " + response.statusCode()
-                            + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : "")));
+                    // Read to its end and not reset: the ended answer's keep-alive connection is back in the pool,
+                    // and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
+                    response.body().onComplete(text -> {
+                        stream.request = null;
+                        stream.fail("answered " + response.statusCode()
+                                + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : ""));
+                    });
                     return;
                 }
                 response.handler(stream::chunk);
                 response.exceptionHandler(failure -> stream.fail("stream failed: " + failure.getMessage()));
-                response.endHandler(ignored -> stream.end());
+                response.endHandler(ignored -> {
+                    // Ended: the connection may already serve another request, so nothing may reset it now.
+                    stream.request = null;
+                    stream.end();
+                });
             });
         });
         return stream::cancel;

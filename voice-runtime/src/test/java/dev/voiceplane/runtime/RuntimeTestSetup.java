@@ -27,7 +27,11 @@ public class RuntimeTestSetup {
                     "voice.api-keys", TestKeys.CONFIG,
                     "voice.internal-token", TestKeys.INTERNAL_TOKEN,
                     "voice.media-token-key", TestKeys.MEDIA_TOKEN_KEY,
-                    "voice.runtime.start-timeout", "1s");
+                    "voice.runtime.start-timeout", "1s",
+                    // Short deadlines keep the tests of hanging providers quick; long enough for a loaded machine.
+                    "voice.runtime.deadline.transcriber", "3s",
+                    "voice.runtime.deadline.llm-first-token", "3s",
+                    "voice.runtime.deadline.tts-first-audio", "4s");
         }
 
         @Override

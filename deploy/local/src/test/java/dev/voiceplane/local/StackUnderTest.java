@@ -110,6 +110,22 @@ final class StackUnderTest {
         return gatewayPort + 1 + LocalService.PORT_ORDER.indexOf(service);
     }
 
+    /** Port of the voice runtime, the first service after the ordered ones (LocalService.plan). */
+    int runtimePort() {
+        return gatewayPort + 1 + LocalService.PORT_ORDER.size();
+    }
+
+    /** Asks a service to stop as Kubernetes would (SIGTERM to its process only); returns its process. */
+    ProcessHandle terminate(String service) {
+        String jar = service + "/target/quarkus-app/quarkus-run.jar";
+        ProcessHandle child = process.descendants()
+                .filter(handle -> handle.info().commandLine().orElse("").contains(jar))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(service + " is not running"));
+        assertTrue(child.destroy(), "SIGTERM could not be sent to " + service);
+        return child;
+    }
+
     /** Completes with the first line of output, from now on, that matches. */
     CompletableFuture<String> expect(Predicate<String> line) {
         CompletableFuture<String> future = new CompletableFuture<>();

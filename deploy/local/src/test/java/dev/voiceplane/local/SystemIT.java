@@ -423,6 +423,103 @@ class SystemIT {
     }
 
     /**
+     * SIGTERM to the voice runtime while it holds a call (issue 26, operations): its readiness turns DOWN and a new
+     * media connection is refused (503 in the error shape, through the gateway), while the held call goes on talking
+     * - a question asked after the signal is answered and heard - and ends normally with its report; then the runtime
+     * exits by itself, without being killed. Last: the stack has no runtime afterwards.
+     */
+    @Test
+    @Order(6)
+    void sigtermLetsTheLiveCallFinishAndRefusesNewMedia() throws Exception {
+        String greeting = "Harbour Cafe, how can I help?";
+        String question = "What time do you open tomorrow?";
+        String answer = "We open at nine tomorrow. Goodbye!";
+        for (String[] credential : new String[][] {{"deepgram", DEEPGRAM_KEY}, {"11labs", ELEVENLABS_KEY}}) {
+            as(KEY).body("{\"provider\":\"" + credential[0] + "\",\"apiKey\":\"" + credential[1] + "\"}")
+                    .when().put("/credential/" + UUID.randomUUID())
+                    .then().statusCode(200);
+        }
+        Setup setup = setUp("drained", fileId -> "{\"name\":\"drained\",\"firstMessage\":\"" + greeting + "\","
+                + "\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"system\","
+                + "\"content\":\"You answer the phone for a cafe.\"}]},"
+                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\"},"
+                + "\"endCallPhrases\":[\"goodbye\"],\"responseDelaySeconds\":0,"
+                + "\"serverUrl\":\"" + receiver("drained") + "\","
+                + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"]}");
+        deepgram.failure(FakeDeepgram.Failure.NONE).script(question);
+        openai.script(request -> new FakeOpenAi.Text(answer));
+        elevenlabs.failure(FakeElevenLabs.Failure.NONE);
+        String sid = callSid();
+        String hangUpPath = accountPath(setup.accountSid()) + "/Calls/" + sid + ".json";
+        outside.stubFor(post(urlEqualTo(hangUpPath)).withBasicAuth(setup.accountSid(), setup.authToken())
+                .willReturn(okJson("{\"sid\":\"" + sid + "\",\"status\":\"completed\"}")));
+        Map<String, String> twiml = inboundStream(setup, sid);
+        String callId = twiml.get("callId");
+        carrierStatus(setup, sid, null, "in-progress", 1, null, true);
+        given().port(stack.runtimePort()).when().get("/q/health/ready").then().statusCode(200);
+
+        java.util.concurrent.CompletableFuture<String> exited = stack.expect(
+                line -> line.startsWith("[voice-runtime] exited with code "));
+        // LiveCalls' drain: after the shutdown delay and the HTTP layer's graceful phase, the runtime waits for its calls.
+        java.util.concurrent.CompletableFuture<String> draining = stack.expect(
+                line -> line.startsWith("[voice-runtime]") && line.contains("stopping: waiting for 1 live calls"));
+        try (FakeTwilioCaller caller = FakeTwilioCaller.connect(twiml.get("url"),
+                Map.of("callId", callId, "orgId", twiml.get("orgId"), "token", twiml.get("token")))) {
+            eventually("the greeting to be heard and played out", CONVERSATION_STEP, () -> caller.firstAudioNanos() > 0
+                    && !caller.playing() && !caller.receivedMarks().isEmpty()
+                    && caller.echoedMarks().size() == caller.receivedMarks().size());
+
+            ProcessHandle runtime = stack.terminate("voice-runtime");
+
+            eventually("the runtime's readiness to turn DOWN", CONVERSATION_STEP, () -> {
+                try {
+                    return given().port(stack.runtimePort()).when().get("/q/health/ready").statusCode() == 503;
+                } catch (RuntimeException refused) {
+                    return false;
+                }
+            });
+            IllegalStateException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                    () -> FakeTwilioCaller.connect(twiml.get("url"), Map.of("callId", callId,
+                            "orgId", twiml.get("orgId"), "token", twiml.get("token"))).close(),
+                    "a new media stream is refused while the runtime stops");
+            io.vertx.core.http.UpgradeRejectedException rejected =
+                    (io.vertx.core.http.UpgradeRejectedException) refused.getCause();
+            assertEquals(503, rejected.getStatus(), refused.toString());
+            JsonNode error = read(rejected.getBody().toString());
+            assertEquals(503, error.path("statusCode").asInt(), error.toString());
+            assertEquals("Service Unavailable", error.path("error").asText(), error.toString());
+            assertTrue(error.path("message").asText().contains("stopping"), error.toString());
+
+            // The question is asked once the runtime is draining: the call talks during the drain itself.
+            stack.await(draining, CONVERSATION_STEP.toSeconds(), "the drain waiting for the live call");
+            assertTrue(runtime.isAlive(), "the runtime waits for its live call");
+            FakeCaller.Utterance asked = caller.say(SpeechFixtures.mulaw8k(question));
+            assertTrue(asked.voiceToVoiceMs(CONVERSATION_STEP) > 0, "the reply was heard after SIGTERM");
+            FakeCaller.Closed closed = caller.closed().get(CONVERSATION_STEP.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime ended the call after the end-call phrase: " + closed);
+            assertEquals((short) 1000, closed.code(), closed.toString());
+
+            runtime.onExit().get(CONVERSATION_STEP.toSeconds(), TimeUnit.SECONDS);
+        }
+        // The JVM's exit after SIGTERM: 143 (128 + 15) when its shutdown completed; a kill would be 137.
+        String exit = stack.await(exited, CONVERSATION_STEP.toSeconds(), "the runtime's exit");
+        assertTrue(exit.endsWith(" 0") || exit.endsWith(" 143"), "the runtime exited by itself: " + exit);
+        assertTrue(stack.output().stream().noneMatch(line -> line.startsWith("[voice-runtime]")
+                && line.contains("server-shutdown")), "the live call was not cut short");
+
+        eventually("the carrier was asked to hang up call " + sid, CONVERSATION_STEP, () -> outside.findAll(
+                com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(urlEqualTo(hangUpPath))).stream()
+                .anyMatch(request -> request.getBodyAsString().contains("Status=completed")));
+        carrierStatus(setup, sid, null, "completed", 2, 12, true);
+        JsonNode call = endedCall(callId);
+        assertEquals("assistant-said-end-call-phrase", call.path("endedReason").asText(), call.toString());
+        assertEquals("AI: " + greeting + "\nUser: " + question + "\nAI: " + answer + "\n",
+                call.path("transcript").asText(), call.toString());
+        receiverGotTheCall(setup, callId, List.of("queued", "in-progress", "ended"));
+    }
+
+    /**
      * Secrets are write-only and sealed at rest (issue 24): known, unique secrets are written through every route
      * that takes one, and then no public answer, no server message body the receiver gets, no row of any schema and
      * no log line of any service holds one of them, in clear or as hex. The secrets still work: the receiver gets

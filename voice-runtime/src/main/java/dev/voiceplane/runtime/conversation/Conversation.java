@@ -347,7 +347,10 @@ public final class Conversation {
 
         @Override
         public void failed(String reason) {
-            onContext(() -> providerFailed(plan.transcriber().provider(), "transcriber", reason));
+            onContext(() -> {
+                metrics.providerError(plan.transcriber().provider(), "transcriber");
+                providerFailed(plan.transcriber().provider(), "transcriber", reason);
+            });
         }
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.kit.error.ApiError;
 import dev.voiceplane.runtime.conversation.Conversation;
+import dev.voiceplane.runtime.ops.LiveCalls;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -44,10 +45,11 @@ public class MediaSockets {
     private final ObjectMapper json;
     private final CallAdmission admission;
     private final RuntimeMetrics metrics;
+    private final LiveCalls live;
     private final long startTimeoutMillis;
 
     public MediaSockets(Vertx vertx, ObjectMapper json, CallAdmission admission, RuntimeMetrics metrics,
-            @ConfigProperty(name = "voice.runtime.start-timeout") Duration startTimeout) {
+            LiveCalls live, @ConfigProperty(name = "voice.runtime.start-timeout") Duration startTimeout) {
         this.vertx = vertx;
         // Carrier and client messages are a few levels deep; a parser with tight limits reads them.
         this.json = new ObjectMapper(com.fasterxml.jackson.core.JsonFactory.builder()
@@ -56,6 +58,7 @@ public class MediaSockets {
                 .build());
         this.admission = admission;
         this.metrics = metrics;
+        this.live = live;
         this.startTimeoutMillis = startTimeout.toMillis();
     }
 
@@ -86,6 +89,21 @@ public class MediaSockets {
         }
     }
 
+    /**
+     * A stopping replica (SIGTERM: readiness is DOWN) refuses new media before the upgrade, 503 in the error shape,
+     * so the carrier or client retries elsewhere; its live calls go on.
+     */
+    private boolean refusedWhileDraining(RoutingContext ctx) {
+        if (live.accepting()) {
+            return false;
+        }
+        LOG.infof("media connection refused: this replica is stopping");
+        metrics.refused("draining");
+        ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1");
+        refuse(ctx, 503, "this voice runtime is stopping and accepts no new media; connect again");
+        return true;
+    }
+
     private static void refuse(RoutingContext ctx, int status, String message) {
         ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(Json.encode(ApiError.of(status, message)));
@@ -100,6 +118,9 @@ public class MediaSockets {
         }
         if (!upgrade(ctx)) {
             refuse(ctx, 426, "the media stream is a WebSocket: connect with Upgrade: websocket");
+            return;
+        }
+        if (refusedWhileDraining(ctx)) {
             return;
         }
         upgradeTo(ctx, socket -> new CarrierStream(socket).run());
@@ -275,6 +296,9 @@ public class MediaSockets {
     // ---- web calls ---------------------------------------------------------------------------------------------
 
     private void web(RoutingContext ctx) {
+        if (refusedWhileDraining(ctx)) {
+            return;
+        }
         String callId = ctx.pathParam("param0");
         MediaTokens.Grant grant;
         try {

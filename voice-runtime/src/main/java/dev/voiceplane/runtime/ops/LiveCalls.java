@@ -13,10 +13,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * The calls this replica holds, and its graceful stop: on SIGTERM (the shutdown delay, while readiness turns DOWN)
- * no new media is accepted; then the stop waits up to {@code voice.runtime.drain-timeout} for live calls to finish
+ * The calls this replica holds, and its graceful stop: on SIGTERM no new media is accepted and readiness turns DOWN
+ * ({@link DrainReadiness}); then the stop waits up to {@code voice.runtime.drain-timeout} for live calls to finish
  * by themselves, and ends those still live with {@code server-shutdown}. The Kubernetes termination grace is sized
  * for it (deploy/k8s).
+ *
+ * <p>The wait happens when the shutdown delay starts (Quarkus' pre-shutdown, which waits for its observers), while
+ * the whole application still runs: later, the HTTP server closes the calls' sockets and the REST clients to
+ * call-service are closed, so a call still live on the shutdown event could neither talk nor report its end
+ * (SystemIT, 2026-11-26). The shutdown event's wait remains for a stop without the delay.
  */
 @ApplicationScoped
 public class LiveCalls {
@@ -49,10 +54,15 @@ public class LiveCalls {
     void stopAccepting(@Observes ShutdownDelayInitiatedEvent event) {
         draining = true;
         LOG.infof("stopping: no new media accepted; %d live calls", calls.size());
+        drainLiveCalls();
     }
 
     void drain(@Observes @Priority(1) ShutdownEvent event) {
         draining = true;
+        drainLiveCalls();
+    }
+
+    private void drainLiveCalls() {
         long deadline = System.nanoTime() + drainTimeout.toNanos();
         while (!calls.isEmpty() && System.nanoTime() < deadline) {
             LOG.infof("stopping: waiting for %d live calls", calls.size());

@@ -31,6 +31,7 @@ public final class DeepgramTranscriber implements SpeechToText {
     private final Listener listener;
     private final ObjectMapper json;
     private final AudioFormat format;
+    private final long deadlineMillis;
     private final ArrayDeque<Buffer> pending = new ArrayDeque<>();
     private WebSocket socket;
     private boolean closed;
@@ -38,18 +39,32 @@ public final class DeepgramTranscriber implements SpeechToText {
     private long bytesSent;
     private long keepAliveTimer = -1;
     private long lastSentAt;
+    private boolean answeredFinalize = true;
+    private long finalizeSentAt;
+    private long connectTimer = -1;
+    private long answerTimer = -1;
 
-    private DeepgramTranscriber(Context context, AudioFormat format, Listener listener, ObjectMapper json) {
+    private DeepgramTranscriber(Context context, AudioFormat format, Listener listener, ObjectMapper json,
+            long deadlineMillis) {
         this.context = context;
         this.format = format;
+        this.deadlineMillis = deadlineMillis;
         this.listener = listener;
         this.json = json;
     }
 
     /** Opens the stream from the call's context; audio sent before it is open is held (a few seconds at most). */
     public static DeepgramTranscriber open(Context context, WebSocketClient client, String baseUrl, String apiKey,
-            CallPlan.Transcriber settings, AudioFormat format, Listener listener, ObjectMapper json) {
-        DeepgramTranscriber transcriber = new DeepgramTranscriber(context, format, listener, json);
+            CallPlan.Transcriber settings, AudioFormat format, Listener listener, ObjectMapper json,
+            long deadlineMillis) {
+        DeepgramTranscriber transcriber = new DeepgramTranscriber(context, format, listener, json, deadlineMillis);
+        // An upgrade that is never answered (the TCP connect has its own, shorter timeout) is a failed transcriber.
+        transcriber.connectTimer = context.owner().setTimer(deadlineMillis, id -> {
+            transcriber.connectTimer = -1;
+            if (transcriber.socket == null) {
+                transcriber.fail("deepgram did not open the stream within " + deadlineMillis + " ms");
+            }
+        });
         WebSocketConnectOptions options = new WebSocketConnectOptions()
                 .setAbsoluteURI(url(baseUrl, settings, format))
                 .addHeader("Authorization", "Token " + apiKey);
@@ -90,6 +105,8 @@ public final class DeepgramTranscriber implements SpeechToText {
             return;
         }
         socket = webSocket;
+        cancelTimer(connectTimer);
+        connectTimer = -1;
         socket.textMessageHandler(this::received);
         socket.exceptionHandler(failure -> fail("deepgram stream failed: " + failure.getMessage()));
         socket.closeHandler(ignored -> {
@@ -115,6 +132,7 @@ public final class DeepgramTranscriber implements SpeechToText {
         if (closed) {
             return;
         }
+        answeredFinalize = true;
         JsonNode message;
         try {
             message = json.readTree(text);
@@ -169,7 +187,34 @@ public final class DeepgramTranscriber implements SpeechToText {
             return;
         }
         finalizePending = false;
+        finalizeSentAt = System.nanoTime();
+        answeredFinalize = false;
         socket.writeTextMessage("{\"type\":\"Finalize\"}");
+        if (answerTimer < 0) {
+            armAnswerDeadline(deadlineMillis);
+        }
+    }
+
+    /** Deepgram answers every Finalize (a {@code from_finalize} result); silence after one is a hung stream. */
+    private void armAnswerDeadline(long millis) {
+        answerTimer = context.owner().setTimer(Math.max(1, millis), id -> {
+            answerTimer = -1;
+            if (closed || answeredFinalize) {
+                return;
+            }
+            long waited = (System.nanoTime() - finalizeSentAt) / 1_000_000;
+            if (waited >= deadlineMillis) {
+                fail("deepgram answered nothing within " + deadlineMillis + " ms of a Finalize");
+            } else {
+                armAnswerDeadline(deadlineMillis - waited);
+            }
+        });
+    }
+
+    private void cancelTimer(long timer) {
+        if (timer >= 0) {
+            context.owner().cancelTimer(timer);
+        }
     }
 
     @Override
@@ -183,9 +228,9 @@ public final class DeepgramTranscriber implements SpeechToText {
             return;
         }
         closed = true;
-        if (keepAliveTimer >= 0) {
-            context.owner().cancelTimer(keepAliveTimer);
-        }
+        cancelTimer(keepAliveTimer);
+        cancelTimer(connectTimer);
+        cancelTimer(answerTimer);
         if (socket != null) {
             socket.writeTextMessage("{\"type\":\"CloseStream\"}");
             socket.close();

@@ -2,6 +2,7 @@ package dev.voiceplane.runtime.provider;
 
 import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.audio.Pcm16;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
@@ -14,6 +15,10 @@ import java.util.function.Function;
  * {@code /v1/text-to-speech/{voice}/stream} and OpenAI's {@code /v1/audio/speech}. One request per text chunk,
  * pooled keep-alive connections; the answer's bytes are handed on as they arrive, in the call's format (ElevenLabs
  * is asked for it directly; OpenAI's 24 kHz PCM is resampled).
+ *
+ * <p>A voice fails when it sends no audio within {@code firstAudioMillis} of the request, answers an HTTP error, or
+ * answers 2xx with text (JSON, HTML: an error page or a proxy's answer) where audio was asked for: such bytes would
+ * otherwise be played to the caller as noise.
  */
 public final class HttpVoice implements TextToSpeech {
 
@@ -21,22 +26,35 @@ public final class HttpVoice implements TextToSpeech {
     public record Request(String url, java.util.Map<String, String> headers, String body) {
     }
 
+    private final Vertx vertx;
     private final HttpClient http;
     private final Function<String, Request> requests;
     private final AudioFormat callFormat;
     private final Integer pcmRateOfAnswer;
     private final long timeoutMillis;
+    private final long firstAudioMillis;
 
     /**
      * @param pcmRateOfAnswer null when the provider answers in the call's format, else the rate of its PCM16 answer
      */
-    public HttpVoice(HttpClient http, Function<String, Request> requests, AudioFormat callFormat,
-            Integer pcmRateOfAnswer, long timeoutMillis) {
+    public HttpVoice(Vertx vertx, HttpClient http, Function<String, Request> requests, AudioFormat callFormat,
+            Integer pcmRateOfAnswer, long timeoutMillis, long firstAudioMillis) {
+        this.vertx = vertx;
         this.http = http;
         this.requests = requests;
         this.callFormat = callFormat;
         this.pcmRateOfAnswer = pcmRateOfAnswer;
         this.timeoutMillis = timeoutMillis;
+        this.firstAudioMillis = firstAudioMillis;
+    }
+
+    /** Whether a 2xx answer's content type is text rather than audio (absent or binary types are taken as audio). */
+    static boolean notAudio(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String type = contentType.toLowerCase(java.util.Locale.ROOT);
+        return type.startsWith("text/") || type.contains("json") || type.contains("xml") || type.contains("html");
     }
 
     @Override
@@ -46,6 +64,11 @@ public final class HttpVoice implements TextToSpeech {
                 .putHeader("Content-Type", "application/json").setIdleTimeout(timeoutMillis);
         ask.headers().forEach(options::putHeader);
         Speech speech = new Speech(listener);
+        // Runs on the calling call's context, like the response's handlers.
+        speech.deadline = vertx.setTimer(firstAudioMillis, id -> {
+            speech.deadline = -1;
+            speech.fail("no audio within " + firstAudioMillis + " ms");
+        });
         http.request(options).onComplete(opened -> {
             if (opened.failed()) {
                 speech.fail("request failed: " + opened.cause().getMessage());
@@ -54,7 +77,7 @@ public final class HttpVoice implements TextToSpeech {
             speech.request = opened.result();
             // A cancelled request is reset on purpose; without a handler Vert.x logs every reset as an error.
             speech.request.exceptionHandler(failure -> speech.fail("request failed: " + failure.getMessage()));
-            if (speech.cancelled) {
+            if (speech.cancelled || speech.finished) {
                 speech.request.reset();
                 return;
             }
@@ -64,12 +87,21 @@ public final class HttpVoice implements TextToSpeech {
                     return;
                 }
                 var response = answered.result();
+                // Set first: a refused answer is reset below, and a response without a handler logs the reset.
+                response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
+                // A refused answer is read to its end, not reset: once it ended, its keep-alive connection is back in the
+                // pool, and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
                 if (response.statusCode() / 100 != 2) {
-                    speech.fail("answered " + response.statusCode());
+                    speech.failAfterReading(response, "answered " + response.statusCode());
+                    return;
+                }
+                String contentType = response.getHeader("Content-Type");
+                if (notAudio(contentType)) {
+                    speech.failAfterReading(response, "answered " + response.statusCode() + " with " + contentType
+                            + ", not audio");
                     return;
                 }
                 response.handler(speech::bytes);
-                response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
                 response.endHandler(ignored -> speech.done());
             });
         });
@@ -79,6 +111,7 @@ public final class HttpVoice implements TextToSpeech {
     private final class Speech {
         private final Listener listener;
         private HttpClientRequest request;
+        private long deadline = -1;
         private boolean finished;
         private boolean cancelled;
         private byte carry;
@@ -97,6 +130,7 @@ public final class HttpVoice implements TextToSpeech {
                 audio = convert(audio);
             }
             if (audio.length > 0) {
+                stopDeadline();
                 listener.audio(audio);
             }
         }
@@ -118,11 +152,19 @@ public final class HttpVoice implements TextToSpeech {
             return callFormat.fromPcm(Pcm16.samples(joined, 0, even), pcmRateOfAnswer);
         }
 
+        private void stopDeadline() {
+            if (deadline >= 0) {
+                vertx.cancelTimer(deadline);
+                deadline = -1;
+            }
+        }
+
         void done() {
             if (finished || cancelled) {
                 return;
             }
             finished = true;
+            stopDeadline();
             listener.done();
         }
 
@@ -131,9 +173,22 @@ public final class HttpVoice implements TextToSpeech {
                 return;
             }
             finished = true;
+            stopDeadline();
             if (request != null) {
                 request.reset();
             }
+            listener.failed(reason);
+        }
+
+        /** Fails now and discards the answer's body to its end, leaving the connection to the pool. */
+        void failAfterReading(io.vertx.core.http.HttpClientResponse response, String reason) {
+            if (finished || cancelled) {
+                return;
+            }
+            finished = true;
+            stopDeadline();
+            response.handler(ignored -> { });
+            response.endHandler(ignored -> { });
             listener.failed(reason);
         }
 
@@ -142,6 +197,7 @@ public final class HttpVoice implements TextToSpeech {
                 return;
             }
             cancelled = true;
+            stopDeadline();
             if (request != null) {
                 request.reset();
             }

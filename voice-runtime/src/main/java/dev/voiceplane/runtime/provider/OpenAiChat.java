@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
@@ -18,9 +19,14 @@ import java.util.List;
  * events), which OpenAI-compatible servers (Groq, Together, OpenRouter, DeepInfra, vLLM, Ollama, llama.cpp) speak
  * too: the base URL is per provider. {@code delta.content} pieces are the reply; the usage chunk
  * ({@code stream_options.include_usage}) gives the tokens.
+ *
+ * <p>A model that sends no text within {@code firstTokenMillis} of the request has failed (the call then tries its
+ * fallback models); after the first text, {@code timeoutMillis} of silence is a failure. A stream that is not
+ * server-sent events of JSON (an HTML error page, a proxy's answer) fails at its first bad event.
  */
 public final class OpenAiChat implements LanguageModel {
 
+    private final Vertx vertx;
     private final HttpClient http;
     private final ObjectMapper json;
     private final String baseUrl;
@@ -28,9 +34,11 @@ public final class OpenAiChat implements LanguageModel {
     private final Double temperature;
     private final Integer maxTokens;
     private final long timeoutMillis;
+    private final long firstTokenMillis;
 
-    public OpenAiChat(HttpClient http, ObjectMapper json, String baseUrl, String apiKey, Double temperature,
-            Integer maxTokens, long timeoutMillis) {
+    public OpenAiChat(Vertx vertx, HttpClient http, ObjectMapper json, String baseUrl, String apiKey,
+            Double temperature, Integer maxTokens, long timeoutMillis, long firstTokenMillis) {
+        this.vertx = vertx;
         this.http = http;
         this.json = json;
         this.baseUrl = baseUrl.replaceAll("/+$", "");
@@ -38,6 +46,7 @@ public final class OpenAiChat implements LanguageModel {
         this.temperature = temperature;
         this.maxTokens = maxTokens;
         this.timeoutMillis = timeoutMillis;
+        this.firstTokenMillis = firstTokenMillis;
     }
 
     @Override
@@ -66,6 +75,11 @@ public final class OpenAiChat implements LanguageModel {
             options.putHeader("Authorization", "Bearer " + apiKey);
         }
         Buffer payload = Buffer.buffer(body.toString());
+        // Runs on the calling call's context, like the response's handlers: the stream's state needs no lock.
+        stream.deadline = vertx.setTimer(firstTokenMillis, id -> {
+            stream.deadline = -1;
+            stream.fail("no text within " + firstTokenMillis + " ms");
+        });
         http.request(options).onComplete(opened -> {
             if (opened.failed()) {
                 stream.fail("request failed: " + opened.cause().getMessage());
@@ -75,7 +89,7 @@ public final class OpenAiChat implements LanguageModel {
             stream.request = request;
             // A cancelled stream is reset on purpose; without a handler Vert.x logs every reset as an error.
             request.exceptionHandler(failure -> stream.fail("request failed: " + failure.getMessage()));
-            if (stream.cancelled) {
+            if (stream.cancelled || stream.finished) {
                 request.reset();
                 return;
             }
@@ -86,13 +100,22 @@ public final class OpenAiChat implements LanguageModel {
                 }
                 var response = answered.result();
                 if (response.statusCode() / 100 != 2) {
-                    response.body().onComplete(text -> stream.fail("answered " + response.statusCode()
-                            + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : "")));
+                    // Read to its end and not reset: the ended answer's keep-alive connection is back in the pool,
+                    // and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
+                    response.body().onComplete(text -> {
+                        stream.request = null;
+                        stream.fail("answered " + response.statusCode()
+                                + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : ""));
+                    });
                     return;
                 }
                 response.handler(stream::chunk);
                 response.exceptionHandler(failure -> stream.fail("stream failed: " + failure.getMessage()));
-                response.endHandler(ignored -> stream.end());
+                response.endHandler(ignored -> {
+                    // Ended: the connection may already serve another request, so nothing may reset it now.
+                    stream.request = null;
+                    stream.end();
+                });
             });
         });
         return stream::cancel;
@@ -106,6 +129,7 @@ public final class OpenAiChat implements LanguageModel {
         private final Listener listener;
         private final StringBuilder line = new StringBuilder();
         private HttpClientRequest request;
+        private long deadline = -1;
         private boolean cancelled;
         private boolean finished;
         private boolean sawDone;
@@ -163,6 +187,7 @@ public final class OpenAiChat implements LanguageModel {
             }
             JsonNode content = chunk.path("choices").path(0).path("delta").path("content");
             if (content.isTextual() && !content.asText().isEmpty()) {
+                stopDeadline();
                 listener.text(content.asText());
             }
         }
@@ -177,11 +202,19 @@ public final class OpenAiChat implements LanguageModel {
             }
         }
 
+        private void stopDeadline() {
+            if (deadline >= 0) {
+                vertx.cancelTimer(deadline);
+                deadline = -1;
+            }
+        }
+
         private void finish() {
             if (finished || cancelled) {
                 return;
             }
             finished = true;
+            stopDeadline();
             listener.done(promptTokens, completionTokens);
         }
 
@@ -190,6 +223,7 @@ public final class OpenAiChat implements LanguageModel {
                 return;
             }
             finished = true;
+            stopDeadline();
             if (request != null) {
                 request.reset();
             }
@@ -201,6 +235,7 @@ public final class OpenAiChat implements LanguageModel {
                 return;
             }
             cancelled = true;
+            stopDeadline();
             if (request != null) {
                 request.reset();
             }

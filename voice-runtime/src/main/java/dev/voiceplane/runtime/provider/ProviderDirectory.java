@@ -35,15 +35,27 @@ public class ProviderDirectory {
     public static final Set<String> TRANSCRIBERS = Set.of("deepgram");
     public static final Set<String> VOICES = Set.of("11labs", "elevenlabs", "openai");
 
+    /** How long each stage may take to give its first answer before it has failed (docs/voice-runtime.md). */
+    public record Deadlines(long transcriberMillis, long firstTokenMillis, long firstAudioMillis) {
+    }
+
+    private final Vertx vertx;
     private final Config config;
     private final ObjectMapper json;
     private final HttpClient http;
     private final WebSocketClient webSockets;
     private final long timeoutMillis;
+    private final Deadlines deadlines;
 
     public ProviderDirectory(Vertx vertx, Config config, ObjectMapper json,
-            @ConfigProperty(name = "voice.runtime.provider-timeout") Duration timeout) {
+            @ConfigProperty(name = "voice.runtime.provider-timeout") Duration timeout,
+            @ConfigProperty(name = "voice.runtime.deadline.transcriber") Duration transcriberDeadline,
+            @ConfigProperty(name = "voice.runtime.deadline.llm-first-token") Duration firstTokenDeadline,
+            @ConfigProperty(name = "voice.runtime.deadline.tts-first-audio") Duration firstAudioDeadline) {
+        this.vertx = vertx;
         this.config = config;
+        this.deadlines = new Deadlines(transcriberDeadline.toMillis(), firstTokenDeadline.toMillis(),
+                firstAudioDeadline.toMillis());
         this.json = json;
         this.timeoutMillis = timeout.toMillis();
         this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
@@ -92,38 +104,39 @@ public class ProviderDirectory {
     public SpeechToText transcriber(Context context, CallPlan plan, String apiKey, AudioFormat format,
             SpeechToText.Listener listener) {
         return DeepgramTranscriber.open(context, webSockets, url("deepgram"), apiKey, plan.transcriber(), format,
-                listener, json);
+                listener, json, deadlines.transcriberMillis());
     }
 
     public LanguageModel model(CallPlan plan, String apiKey) {
         CallPlan.Model model = plan.model();
         String base = "custom-llm".equals(model.provider()) ? model.url() : url(model.provider());
-        return new OpenAiChat(http, json, base, apiKey, model.temperature(), model.maxTokens(), timeoutMillis);
+        return new OpenAiChat(vertx, http, json, base, apiKey, model.temperature(), model.maxTokens(), timeoutMillis,
+                deadlines.firstTokenMillis());
     }
 
     public TextToSpeech voice(CallPlan plan, String apiKey, AudioFormat format) {
         CallPlan.Voice voice = plan.voice();
         if ("openai".equals(voice.provider())) {
             String url = url("openai") + "/audio/speech";
-            return new HttpVoice(http, text -> {
+            return new HttpVoice(vertx, http, text -> {
                 ObjectNode body = json.createObjectNode().put("model", "tts-1").put("input", text)
                         .put("voice", voice.voiceId()).put("response_format", "pcm");
                 if (voice.speed() != null) {
                     body.put("speed", voice.speed());
                 }
                 return new HttpVoice.Request(url, Map.of("Authorization", "Bearer " + apiKey), body.toString());
-            }, format, 24000, timeoutMillis);
+            }, format, 24000, timeoutMillis, deadlines.firstAudioMillis());
         }
         String outputFormat = format == AudioFormat.ULAW_8K ? "ulaw_8000" : "pcm_16000";
         String url = url("elevenlabs") + "/v1/text-to-speech/"
                 + URLEncoder.encode(voice.voiceId(), StandardCharsets.UTF_8) + "/stream?output_format=" + outputFormat;
-        return new HttpVoice(http, text -> {
+        return new HttpVoice(vertx, http, text -> {
             ObjectNode body = json.createObjectNode().put("text", text).put("model_id", "eleven_turbo_v2_5");
             if (voice.speed() != null) {
                 body.putObject("voice_settings").put("speed", voice.speed());
             }
             return new HttpVoice.Request(url, Map.of("xi-api-key", apiKey), body.toString());
-        }, format, null, timeoutMillis);
+        }, format, null, timeoutMillis, deadlines.firstAudioMillis());
     }
 
     private String url(String provider) {

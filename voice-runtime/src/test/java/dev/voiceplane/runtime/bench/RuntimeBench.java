@@ -118,6 +118,11 @@ public final class RuntimeBench {
         configure(SCENARIOS.get("zero"));
         System.err.println("warm-up: 10 calls");
         measure(SCENARIOS.get("zero"), 10, false);
+        String soakMinutes = System.getenv("BENCH_SOAK_MINUTES");
+        if (soakMinutes != null && !soakMinutes.isBlank()) {
+            soak(Double.parseDouble(soakMinutes), Integer.parseInt(env("BENCH_SOAK_CALLS", "100")));
+            return;
+        }
         for (String name : env("BENCH_SCENARIOS", "zero,realistic").split(",")) {
             Scenario scenario = SCENARIOS.get(name.trim());
             if (scenario == null) {
@@ -147,6 +152,98 @@ public final class RuntimeBench {
         if (!notes.isEmpty()) {
             System.out.println();
             notes.forEach(note -> System.out.println("- " + note));
+        }
+    }
+
+    /**
+     * The soak: {@code concurrent} callers, each holding one call after another (the whole conversation of
+     * {@link #call}: greeting, three answers, a barge-in, the hang-up), for {@code minutes}; the runtime's threads, open
+     * file descriptors, RSS and live calls sampled every 30 s; then, with no calls, the same once the runtime has
+     * settled (live calls 0, at most 120 s). A leak shows as a column that grows with the calls made, not with the
+     * calls live.
+     */
+    private void soak(double minutes, int concurrent) throws Exception {
+        configure(SCENARIOS.get("zero"));
+        Run run = new Run();
+        long started = System.nanoTime();
+        long end = started + (long) (minutes * 60e9);
+        long cpuBefore = cpuTicks(runtimePid);
+        System.out.println();
+        System.out.printf(Locale.ROOT, "Soak: %d concurrent callers for %.0f min (zero-delay fakes)%n%n", concurrent, minutes);
+        System.out.println("| Minute | Calls completed | Failed | Live calls | Threads | Open fds | RSS (MiB) | Load average |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
+        soakSample(0, run);
+        try (var executor = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < concurrent; i++) {
+                long delay = i * rampMsPerCall;
+                executor.submit(() -> {
+                    Thread.sleep(delay);
+                    while (System.nanoTime() < end) {
+                        call(run);
+                    }
+                    return null;
+                });
+            }
+            long next = started + 30_000_000_000L;
+            while (System.nanoTime() < end) {
+                Thread.sleep(Math.max(1, Math.min(end, next) - System.nanoTime()) / 1_000_000 + 1);
+                if (System.nanoTime() >= next) {
+                    soakSample((System.nanoTime() - started) / 60e9, run);
+                    next += 30_000_000_000L;
+                }
+            }
+        }
+        long settleBy = System.nanoTime() + 120_000_000_000L;
+        while (liveCalls() > 0 && System.nanoTime() < settleBy) {
+            Thread.sleep(500);
+        }
+        soakSample((System.nanoTime() - started) / 60e9, run);
+        double cpu = (cpuTicks(runtimePid) - cpuBefore) / (double) TICKS_PER_SECOND;
+        System.out.println();
+        System.out.printf(Locale.ROOT, "- %d calls completed, %d failed%s; runtime CPU %.0f s over %.0f call-seconds"
+                        + " (%.1f ms per call-second); the last row is after the calls, once the runtime had settled%n",
+                run.completed.get(), run.failures.values().stream().mapToInt(AtomicInteger::get).sum(),
+                run.failures.isEmpty() ? "" : " " + new TreeMap<>(run.failures), cpu, run.callSeconds.sum(),
+                cpu * 1000 / Math.max(1, run.callSeconds.sum()));
+    }
+
+    private void soakSample(double minute, Run run) throws Exception {
+        int failed = run.failures.values().stream().mapToInt(AtomicInteger::get).sum();
+        System.out.printf(Locale.ROOT, "| %.1f | %d | %d | %d | %d | %d | %d | %s |%n", minute, run.completed.get(),
+                failed, liveCalls(), procStatus(runtimePid, "Threads:"), openFds(runtimePid), rssKb(runtimePid) / 1024,
+                loadAverage());
+    }
+
+    /** The runtime's own gauge of live calls. */
+    private int liveCalls() throws Exception {
+        String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + runtimePort + "/q/metrics"))
+                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        for (String line : metrics.split("\n")) {
+            if (line.startsWith("voice_runtime_live_calls")) {
+                return (int) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            }
+        }
+        return -1;
+    }
+
+    private static long procStatus(long pid, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                if (line.startsWith(field)) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (Exception e) {
+            // The process is gone: reported as 0.
+        }
+        return 0;
+    }
+
+    private static long openFds(long pid) {
+        try (var open = Files.list(Path.of("/proc/" + pid + "/fd"))) {
+            return open.count();
+        } catch (Exception e) {
+            return -1;
         }
     }
 

@@ -49,14 +49,15 @@ import java.util.concurrent.atomic.DoubleAdder;
  * {@code "from_finalize":true} (an empty one when nothing is pending);</li>
  * <li>after {@link #idleTimeoutMs} (10 s) without any message, a close with code 1011 and reason {@code NET-0001}.</li>
  * </ul>
- * Failure modes ({@link #failure}): refuse the upgrade with 401 or 500, answer garbage text instead of JSON, or hang
- * (accept and never answer, never time out).
+ * Failure modes ({@link #failure}): refuse the upgrade with 401 or 500, answer garbage text instead of JSON, hang
+ * (accept and never answer, never time out), never answer the upgrade request at all, or transcribe normally but
+ * close the stream (1011 {@code NET-0000}) at the first {@code Finalize}, as a dropped connection mid-call.
  */
 public final class FakeDeepgram implements AutoCloseable {
 
     /** What the server does instead of transcribing. */
     public enum Failure {
-        NONE, REFUSE_401, REFUSE_500, GARBAGE, HANG
+        NONE, REFUSE_401, REFUSE_500, GARBAGE, HANG, HANG_UPGRADE, CLOSE_ON_FINALIZE
     }
 
     private final Vertx vertx = Vertx.vertx();
@@ -236,6 +237,11 @@ public final class FakeDeepgram implements AutoCloseable {
             request.response().setStatusCode(500).end("{\"err_code\":\"INTERNAL_SERVER_ERROR\"}");
             return;
         }
+        if (mode == Failure.HANG_UPGRADE) {
+            // The request is read and never answered: the client's upgrade waits until it gives up.
+            request.pause();
+            return;
+        }
         Map<String, List<String>> query = lastQuery;
         List<String> transcripts = scripts.getOrDefault(accepted.getAndIncrement(), script);
         request.toWebSocket().onSuccess(ws -> {
@@ -245,7 +251,7 @@ public final class FakeDeepgram implements AutoCloseable {
                 ws.handler(buffer -> { });
                 return;
             }
-            new Session(ws, query, transcripts, mode == Failure.GARBAGE).start();
+            new Session(ws, query, transcripts, mode == Failure.GARBAGE, mode == Failure.CLOSE_ON_FINALIZE).start();
         });
     }
 
@@ -268,6 +274,7 @@ public final class FakeDeepgram implements AutoCloseable {
         private final ServerWebSocket ws;
         private final List<String> transcripts;
         private final boolean garbage;
+        private final boolean dropOnFinalize;
         private final boolean mulaw;
         private final int sampleRate;
         private final int windowSamples;
@@ -293,10 +300,12 @@ public final class FakeDeepgram implements AutoCloseable {
         private long finalTimer = -1;
         private boolean utteranceEndPending;
 
-        Session(ServerWebSocket ws, Map<String, List<String>> query, List<String> transcripts, boolean garbage) {
+        Session(ServerWebSocket ws, Map<String, List<String>> query, List<String> transcripts, boolean garbage,
+                boolean dropOnFinalize) {
             this.ws = ws;
             this.transcripts = transcripts;
             this.garbage = garbage;
+            this.dropOnFinalize = dropOnFinalize;
             this.mulaw = !"linear16".equals(first(query, "encoding", "linear16"));
             this.sampleRate = Integer.parseInt(first(query, "sample_rate", mulaw ? "8000" : "16000"));
             this.windowSamples = sampleRate / 50;
@@ -420,6 +429,10 @@ public final class FakeDeepgram implements AutoCloseable {
             switch (type) {
                 case "Finalize" -> {
                     finalizes.incrementAndGet();
+                    if (dropOnFinalize) {
+                        ws.close((short) 1011, "NET-0000");
+                        return;
+                    }
                     vertx.setTimer(Math.max(1, finalizeDelayMs), id -> {
                         if (finalTimer >= 0) {
                             vertx.cancelTimer(finalTimer);

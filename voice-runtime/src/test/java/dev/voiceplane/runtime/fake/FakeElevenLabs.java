@@ -21,12 +21,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without a header ({@code audio/basic} for μ-law, {@code audio/pcm} for PCM16 LE mono) of the text really spoken
  * (espeak-ng, see {@link SpeechFixtures}), in chunks of {@link #chunkMs} of audio, sent at {@link #realTimeFactor}
  * times real time (0, the default, sends them as fast as possible). Other output formats answer 400 (the fake speaks
- * only raw formats). Every request is recorded. Failure modes: 401, 500, hang (headers, then nothing).
+ * only raw formats). Every request is recorded. Failure modes: 401, 500, hang (headers, then nothing), not
+ * audio (200 with a JSON body), for every request ({@link #failure}) or for one voice ({@link #failureFor}).
  */
 public final class FakeElevenLabs implements AutoCloseable {
 
     public enum Failure {
-        NONE, UNAUTHORIZED, SERVER_ERROR, HANG
+        NONE, UNAUTHORIZED, SERVER_ERROR, HANG, NOT_AUDIO
     }
 
     /** One request as received: the voice from the path, the format from the query, the body as sent. */
@@ -40,6 +41,7 @@ public final class FakeElevenLabs implements AutoCloseable {
     private volatile double realTimeFactor;
     private volatile int chunkMs = 100;
     private volatile Failure failure = Failure.NONE;
+    private final java.util.Map<String, Failure> perVoice = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger disconnects = new AtomicInteger();
 
@@ -83,6 +85,12 @@ public final class FakeElevenLabs implements AutoCloseable {
         return this;
     }
 
+    /** Requests for {@code voiceId} fail so (NONE: as the others); other voices are not affected. */
+    public FakeElevenLabs failureFor(String voiceId, Failure failure) {
+        perVoice.put(voiceId, failure);
+        return this;
+    }
+
     public FakeElevenLabs failure(Failure failure) {
         this.failure = failure;
         return this;
@@ -123,7 +131,7 @@ public final class FakeElevenLabs implements AutoCloseable {
     }
 
     private void speak(HttpServerRequest request, HttpServerResponse response, String voiceId, Buffer body) {
-        Failure mode = failure;
+        Failure mode = perVoice.getOrDefault(voiceId, Failure.NONE) != Failure.NONE ? perVoice.get(voiceId) : failure;
         if (!apiKey.equals(request.getHeader("xi-api-key")) || mode == Failure.UNAUTHORIZED) {
             detail(response, 401, "invalid_api_key", "Invalid API key");
             return;
@@ -140,6 +148,10 @@ public final class FakeElevenLabs implements AutoCloseable {
         requests.add(new Request(voiceId, format, text, json.getString("model_id"), json));
         if (mode == Failure.SERVER_ERROR) {
             detail(response, 500, "internal_error", "An internal error occurred");
+            return;
+        }
+        if (mode == Failure.NOT_AUDIO) {
+            detail(response, 200, "ok", "this is not audio");
             return;
         }
         int bytesPerMs = switch (format) {

@@ -21,12 +21,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * raw PCM16 LE, 24 kHz, mono ({@code audio/pcm}), the input really spoken (espeak-ng, see {@link SpeechFixtures}), in
  * chunks of {@link #chunkMs} of audio at {@link #realTimeFactor} times real time (0, the default, = as fast as
  * possible). Other response formats answer 400 (the fake speaks only {@code pcm}). Every request is recorded.
- * Failure modes: 401, 500, hang (headers, then nothing).
+ * Failure modes: 401, 500, hang (headers, then nothing), not audio
+ * (200 with a JSON body).
  */
 public final class FakeOpenAiTts implements AutoCloseable {
 
     public enum Failure {
-        NONE, UNAUTHORIZED, SERVER_ERROR, HANG
+        NONE, UNAUTHORIZED, SERVER_ERROR, HANG, NOT_AUDIO
     }
 
     /** One request as received. */
@@ -134,6 +135,10 @@ public final class FakeOpenAiTts implements AutoCloseable {
                     speed == null ? null : speed.doubleValue(), json));
             if (mode == Failure.SERVER_ERROR) {
                 error(response, 500, "The server had an error while processing your request.", "server_error", null);
+                return;
+            }
+            if (mode == Failure.NOT_AUDIO) {
+                error(response, 200, "this is not audio", "server_error", null);
                 return;
             }
             if (!"pcm".equals(format)) {

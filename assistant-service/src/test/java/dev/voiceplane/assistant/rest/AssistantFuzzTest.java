@@ -27,6 +27,8 @@ class AssistantFuzzTest {
         fileService.stubFor(post(urlEqualTo(FileServiceStub.LOOKUP)).atPriority(10).willReturn(okJson("{\"found\":[]}")));
         ObjectNode maximal = Clients.object(Bodies.maximalAssistant("f", "f"));
         ((ObjectNode) maximal.get("model")).remove("knowledgeBase");
+        // Stored for two organisations alike: a tool id names one organisation's tool (ToolResourceTest covers toolIds).
+        ((ObjectNode) maximal.get("model")).remove("toolIds");
         String assistant = maximal.toString();
         String small = "{\"name\":\"Ada\",\"firstMessage\":\"Hello\",\"metadata\":{\"n\":1e1000,\"list\":[1,\"a\",null]}}";
         String squad = SquadResourceTest.fullSquad(createAssistant(orgA(), "{\"name\":\"Billing\"}"));

@@ -25,11 +25,13 @@ public record SquadView(
         String orgId,
         Instant createdAt,
         Instant updatedAt,
+        String name,
         List<SquadMember> members,
         @JsonIgnore @Schema(hidden = true) StoredDocument stored) {
 
-    public SquadView(String id, String orgId, Instant createdAt, Instant updatedAt, List<SquadMember> members) {
-        this(id, orgId, createdAt, updatedAt, members, null);
+    public SquadView(String id, String orgId, Instant createdAt, Instant updatedAt, String name,
+            List<SquadMember> members) {
+        this(id, orgId, createdAt, updatedAt, name, members, null);
     }
 
     static final class Writer extends StdSerializer<SquadView> {
@@ -44,8 +46,13 @@ public record SquadView(
             JsonConventions.writeResourceFields(generator, view.id(), view.orgId(), view.createdAt(), view.updatedAt());
             if (view.stored() != null) {
                 view.stored().writeFields(generator, provider);
-            } else if (view.members() != null) {
-                provider.defaultSerializeField("members", view.members(), generator);
+            } else {
+                if (view.name() != null) {
+                    generator.writeStringField("name", view.name());
+                }
+                if (view.members() != null) {
+                    provider.defaultSerializeField("members", view.members(), generator);
+                }
             }
             generator.writeEndObject();
         }

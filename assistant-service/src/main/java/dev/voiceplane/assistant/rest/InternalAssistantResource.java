@@ -4,6 +4,9 @@ import dev.voiceplane.assistant.api.AssistantView;
 import dev.voiceplane.assistant.api.SquadView;
 import dev.voiceplane.assistant.service.AssistantService;
 import dev.voiceplane.assistant.service.SquadService;
+import dev.voiceplane.assistant.service.ToolService;
+import dev.voiceplane.assistant.api.ToolView;
+import java.util.List;
 import dev.voiceplane.kit.auth.CallerOrganisation;
 import dev.voiceplane.kit.error.RequestBodies;
 import dev.voiceplane.kit.lookup.IdLookup;
@@ -20,7 +23,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 /**
- * {@code /internal/assistant} and {@code /internal/squad}: for call-service and telephony-service (service token
+ * {@code /internal/assistant}, {@code /internal/squad} and {@code /internal/tool}: for call-service and telephony-service (service token
  * and {@code X-Voice-Org-Id}, never routed by the Ingress). Answers are scoped to that organisation, exactly as
  * the public routes are to the API key's.
  */
@@ -31,11 +34,14 @@ public class InternalAssistantResource {
 
     private final AssistantService assistants;
     private final SquadService squads;
+    private final ToolService tools;
     private final CallerOrganisation caller;
 
-    public InternalAssistantResource(AssistantService assistants, SquadService squads, CallerOrganisation caller) {
+    public InternalAssistantResource(AssistantService assistants, SquadService squads, ToolService tools,
+            CallerOrganisation caller) {
         this.assistants = assistants;
         this.squads = squads;
+        this.tools = tools;
         this.caller = caller;
     }
 
@@ -61,5 +67,16 @@ public class InternalAssistantResource {
     @Path("squad/{id}")
     public SquadView squad(@PathParam("id") String id) {
         return squads.getWithSecrets(caller.id(), Ids.existing(id, "Squad"));
+    }
+
+    /**
+     * The organisation's tools among the ids, as {@code GET /tool/{id}} returns them but with their secrets opened,
+     * in the order asked, each once; ids it does not have are left out (call-service freezes a call's
+     * {@code model.toolIds} with this and names the missing ones in its 400).
+     */
+    @POST
+    @Path("tool/resolve")
+    public List<ToolView> resolveTools(@NotNull(message = RequestBodies.REQUIRED) @Valid IdLookup body) {
+        return tools.resolve(caller.id(), body.ids());
     }
 }

@@ -7,6 +7,7 @@ import dev.voiceplane.assistant.repository.AssistantRepository;
 import dev.voiceplane.assistant.repository.SquadRepository;
 import dev.voiceplane.contracts.assistant.AssistantBody;
 import dev.voiceplane.contracts.assistant.AssistantSecrets;
+import dev.voiceplane.assistant.repository.ToolRepository;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.json.WrittenDocument;
@@ -15,7 +16,9 @@ import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.lookup.IdLookupResult;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
@@ -36,13 +39,15 @@ public class AssistantService {
     private final SquadRepository squads;
     private final Documents documents;
     private final FileReferences files;
+    private final ToolRepository tools;
 
     public AssistantService(AssistantRepository assistants, SquadRepository squads, Documents documents,
-            FileReferences files) {
+            FileReferences files, ToolRepository tools) {
         this.assistants = assistants;
         this.squads = squads;
         this.documents = documents;
         this.files = files;
+        this.tools = tools;
     }
 
     /**
@@ -50,13 +55,24 @@ public class AssistantService {
      * ({@link dev.voiceplane.kit.persistence.OrgScopedRepository#insert}); the answer is the text just stored.
      */
     public AssistantView create(String orgId, AssistantBody body) {
-        requireKnownFiles(orgId, body);
+        documents.requireOneServer(body);
+        requireKnownReferences(orgId, body);
         Assistant assistant = new Assistant();
         assistant.stampCreated(orgId, null);
         WrittenDocument written = documents.written(body, SECRETS, assistant.sealingContext());
         assistant.document = written.stored();
-        assistants.insert(assistant);
-        return view(assistant, body, written);
+        if (toolIds(body).isEmpty()) {
+            assistants.insert(assistant);
+            return view(assistant, body, written);
+        }
+        // Named tools: the row and its references in one transaction, the tools locked against deletion in it.
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Set<UUID> named = lockTools(orgId, body);
+            assistants.persist(assistant);
+            assistants.flush();
+            tools.recordAssistantTools(orgId, assistant.id, named);
+            return view(assistant, body, written);
+        });
     }
 
     public AssistantView get(String orgId, UUID id) {
@@ -79,12 +95,16 @@ public class AssistantService {
      */
     public AssistantView update(String orgId, UUID id, ObjectNode patch) {
         AssistantBody preview = patched(owned(orgId, id), patch);
-        if (patch.has("model")) {
-            requireKnownFiles(orgId, preview);
+        boolean modelChanges = patch.has("model");
+        if (modelChanges) {
+            requireKnownReferences(orgId, preview);
         }
         return QuarkusTransaction.requiringNew().call(() -> {
             Assistant assistant = assistants.requireOwnedForChange(orgId, id, RESOURCE);
             AssistantBody body = patched(assistant, patch);
+            if (modelChanges) {
+                tools.recordAssistantTools(orgId, assistant.id, lockTools(orgId, body));
+            }
             WrittenDocument written = documents.written(body, SECRETS, assistant.sealingContext());
             assistant.document = written.stored();
             assistant.touch();
@@ -124,11 +144,31 @@ public class AssistantService {
         return IdLookupResult.of(ids, asked -> assistants.existing(orgId, asked));
     }
 
-    private void requireKnownFiles(String orgId, AssistantBody body) {
-        List<String> problems = files.problems(orgId, FileReferences.in("", body));
+    /** Knowledge-base files (file-service) and {@code model.toolIds} (this service's tools) the body names. */
+    private void requireKnownReferences(String orgId, AssistantBody body) {
+        List<String> problems = new ArrayList<>(
+                ToolService.unknownTools("", toolIdList(body), asked -> tools.existing(orgId, asked)));
+        problems.addAll(files.problems(orgId, FileReferences.in("", body)));
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
+    }
+
+    /** The tools the body names, locked against deletion; a 400 if one has gone since the check. */
+    private Set<UUID> lockTools(String orgId, AssistantBody body) {
+        List<String> gone = ToolService.unknownTools("", toolIdList(body), asked -> tools.lockExisting(orgId, asked));
+        if (!gone.isEmpty()) {
+            throw ApiException.invalid(gone);
+        }
+        return toolIds(body);
+    }
+
+    private static List<String> toolIdList(AssistantBody body) {
+        return body.model == null ? null : body.model.toolIds();
+    }
+
+    private static Set<UUID> toolIds(AssistantBody body) {
+        return ToolService.toolIds(toolIdList(body));
     }
 
     private Assistant owned(String orgId, UUID id) {

@@ -3,7 +3,9 @@ package dev.voiceplane.assistant.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.contracts.assistant.ServerForms;
 import dev.voiceplane.kit.crypto.SealedFields;
+import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.crypto.SecretBox;
 import dev.voiceplane.kit.json.MergePatch;
 import dev.voiceplane.kit.json.StoredDocument;
@@ -11,6 +13,7 @@ import dev.voiceplane.kit.json.StoredJson;
 import dev.voiceplane.kit.json.WrittenDocument;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -89,7 +92,32 @@ public class Documents {
 
     /** The stored document with a PATCH applied, read and validated as a request body would be (see {@link MergePatch}). */
     public <T> T patched(String document, ObjectNode patch, Class<T> type, SealedFields secrets, String context) {
-        return merge.apply(open(document, secrets, context), patch, type);
+        List<String> conflicts = ServerForms.conflicts("", patch);
+        if (!conflicts.isEmpty()) {
+            throw ApiException.invalid(conflicts);
+        }
+        ObjectNode current = open(document, secrets, context);
+        // The server's two spellings hold one value: a PATCH of one changes the other where it is stored.
+        ObjectNode aligned = patch.deepCopy();
+        ServerForms.align(aligned, current);
+        return merge.apply(current, aligned, type);
+    }
+
+    /** A body given in both of the server's spellings must give one value (see {@link ServerForms}). */
+    public void requireOneServer(Object body) {
+        List<String> conflicts = ServerForms.conflicts("", json.valueToTree(body));
+        if (!conflicts.isEmpty()) {
+            throw ApiException.invalid(conflicts);
+        }
+    }
+
+    /** The stored document's {@code type} (a tool's), or a missing node. */
+    public com.fasterxml.jackson.databind.JsonNode typeOf(String document) {
+        try {
+            return stored.parse(document).path("type");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored document is not the JSON object it was written as", e);
+        }
     }
 
     private ObjectNode withoutSecrets(String document, SealedFields secrets) {

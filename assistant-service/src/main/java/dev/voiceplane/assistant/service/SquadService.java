@@ -8,6 +8,7 @@ import dev.voiceplane.assistant.repository.SquadRepository;
 import dev.voiceplane.contracts.assistant.AssistantSecrets;
 import dev.voiceplane.contracts.assistant.SquadBody;
 import dev.voiceplane.contracts.assistant.SquadMember;
+import dev.voiceplane.assistant.repository.ToolRepository;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
@@ -40,13 +41,15 @@ public class SquadService {
     private final AssistantRepository assistants;
     private final Documents documents;
     private final FileReferences files;
+    private final ToolRepository tools;
 
     public SquadService(SquadRepository squads, AssistantRepository assistants, Documents documents,
-            FileReferences files) {
+            FileReferences files, ToolRepository tools) {
         this.squads = squads;
         this.assistants = assistants;
         this.documents = documents;
         this.files = files;
+        this.tools = tools;
     }
 
     public SquadView create(String orgId, SquadBody body) {
@@ -112,6 +115,14 @@ public class SquadService {
             SquadMember member = body.members().get(i);
             references.addAll(FileReferences.in("members." + i + ".assistant.", member.assistant()));
             references.addAll(FileReferences.in("members." + i + ".assistantOverrides.", member.assistantOverrides()));
+            // Inline assistants' tools are checked when written (a call checks them again when it freezes them).
+            for (var named : java.util.Arrays.asList(member.assistant(), member.assistantOverrides())) {
+                if (named != null && named.model != null) {
+                    String where = "members." + i + (named == member.assistant() ? ".assistant." : ".assistantOverrides.");
+                    problems.addAll(ToolService.unknownTools(where, named.model.toolIds(),
+                            asked -> tools.existing(orgId, asked)));
+                }
+            }
         }
         problems.addAll(files.problems(orgId, references));
         if (!problems.isEmpty()) {
@@ -172,6 +183,7 @@ public class SquadService {
         Documents.Answer<SquadBody> answer = documents.answer(squad.document, SquadBody.class, SECRETS,
                 squad.sealingContext(), shown);
         return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt,
+                answer.value() == null ? null : answer.value().name(),
                 answer.value() == null ? null : answer.value().members(), answer.stored());
     }
 
@@ -180,7 +192,8 @@ public class SquadService {
         if (Documents.holdsSealed(squad.document)) {
             return view(squad);
         }
-        return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt, body.members());
+        return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt, body.name(),
+                body.members());
     }
 
     static ApiException notFound() {

@@ -29,7 +29,7 @@ class AssistantFieldTypesTest {
             "/analysisPlan/structuredDataSchema/items", "/analysisPlan/structuredDataSchema/properties");
     static Stream<Arguments> fields() {
         JsonNode maximal = Clients.tree(Bodies.maximalAssistant("0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d01",
-                "0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d02"));
+                "0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d02", "0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d22"));
         List<Arguments> fields = new ArrayList<>();
         collect(maximal, "", fields);
         return fields.stream();
@@ -71,7 +71,7 @@ class AssistantFieldTypesTest {
     @MethodSource("fields")
     void aValueOfAnotherTypeIsRejected(String pointer, String type) {
         ObjectNode body = (ObjectNode) Clients.tree(Bodies.maximalAssistant("0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d01",
-                "0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d02"));
+                "0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d02", "0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d22"));
         JsonNode wrong = switch (type) {
             case "a string" -> Clients.tree("1");
             case "a number", "a boolean value", "an array", "an object" -> TextNode.valueOf("1");

@@ -319,7 +319,7 @@ class AssistantValidationTest {
                            "tools": [{"type": "function", "strict": true,
                                       "function": {"name": "f", "strict": true,
                                                    "parameters": {"type": "object", "additionalProperties": false}},
-                                      "server": {"url": "https://x.example", "timeoutSeconds": 20},
+                                      "server": {"url": "https://x.example", "backoffPlan": {}},
                                       "messages": [{"type": "request-start", "blocking": true,
                                                     "conditions": [{"param": "p", "value": 1, "operator": "eq", "not": true}]}],
                                       "destinations": [{"type": "assistant", "assistantName": "B", "number": "+1"}]}]}}
@@ -344,7 +344,7 @@ class AssistantValidationTest {
                         "model.tools.0.property strict should not exist",
                         "model.tools.0.function.property strict should not exist",
                         "model.tools.0.function.parameters.property additionalProperties should not exist",
-                        "model.tools.0.server.property timeoutSeconds should not exist",
+                        "model.tools.0.server.property backoffPlan should not exist",
                         "model.tools.0.messages.0.property blocking should not exist",
                         "model.tools.0.messages.0.conditions.0.property not should not exist",
                         "model.tools.0.destinations.0.property number should not exist"));

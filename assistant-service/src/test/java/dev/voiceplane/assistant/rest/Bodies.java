@@ -16,6 +16,29 @@ final class Bodies {
      * realistic values; the knowledge base names the two given files.
      */
     static String maximalAssistant(String fileA, String fileB) {
+        return maximalAssistant(fileA, fileB, toolOfOrgA());
+    }
+
+    /** The same naming {@code toolId} in {@code model.toolIds} (for bodies that are never stored). */
+    static String maximalAssistant(String fileA, String fileB, String toolId) {
+        return maximal(fileA, fileB).replace("TOOL-OF-ORG-A", toolId);
+    }
+
+    private static String toolOfOrgA;
+
+    /**
+     * A stored tool of organisation A, created once per test run: {@code model.toolIds} must name tools of the
+     * caller's organisation (every test that writes the maximal assistant writes it as organisation A).
+     */
+    static synchronized String toolOfOrgA() {
+        if (toolOfOrgA == null) {
+            toolOfOrgA = dev.voiceplane.kit.testing.TestClients.orgA().body("{\"type\":\"endCall\"}").when()
+                    .post("/tool").then().statusCode(201).extract().path("id");
+        }
+        return toolOfOrgA;
+    }
+
+    private static String maximal(String fileA, String fileB) {
         return """
                 {
                   "transcriber": {"provider": "deepgram", "model": "nova-2", "language": "en-US", "smartFormat": true,
@@ -53,7 +76,7 @@ final class Bodies {
                         "server": {"url": "https://hooks.alpine-dental.example/voice/tools", "secret": "whsec_tools_8f2c1b"}
                       }
                     ],
-                    "toolIds": ["0190b5a4-7c1e-7b7e-9a43-3c9a5e0f1d22"],
+                    "toolIds": ["TOOL-OF-ORG-A"],
                     "provider": "openai",
                     "model": "gpt-4o",
                     "fallbackModels": ["gpt-4-turbo", "gpt-3.5-turbo"],

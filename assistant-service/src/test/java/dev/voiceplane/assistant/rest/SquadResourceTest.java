@@ -128,8 +128,8 @@ class SquadResourceTest {
         orgA().body("{\"members\":[{\"assistant\":{\"maxDurationSeconds\":5}}]}").when().patch("/squad/" + id)
                 .then().statusCode(400)
                 .body("message", org.hamcrest.Matchers.contains("members.0.assistant.maxDurationSeconds must not be less than 10"));
-        orgA().body("{\"name\":\"squad\"}").when().patch("/squad/" + id).then().statusCode(400)
-                .body("message", org.hamcrest.Matchers.contains("property name should not exist"));
+        orgA().body("{\"membersOverrides\":{}}").when().patch("/squad/" + id).then().statusCode(400)
+                .body("message", org.hamcrest.Matchers.contains("property membersOverrides should not exist"));
         orgA().body("[]").when().patch("/squad/" + id).then().statusCode(400);
         assertEquals(before, tree(orgA().when().get("/squad/" + id).then().statusCode(200)));
     }

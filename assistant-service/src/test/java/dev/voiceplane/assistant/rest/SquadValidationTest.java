@@ -29,7 +29,7 @@ class SquadValidationTest {
             "{\"members\":[{\"assistantId\":42}]}| members.0.assistantId must be a string",
             "{\"members\":[{\"assistant\":[]}]}| members.0.assistant must be an object",
             "{\"members\":[{\"assistant\":{},\"team\":\"a\"}]}| members.0.property team should not exist",
-            "{\"members\":[{\"assistant\":{}}],\"name\":\"Support\"}| property name should not exist",
+            "{\"members\":[{\"assistant\":{}}],\"membersOverrides\":{}}| property membersOverrides should not exist",
             "{\"members\":[{\"assistant\":{}}],\"id\":\"x\"}| property id should not exist",
             "{\"members\":[{\"assistant\":{\"model\":{\"provider\":\"openai\",\"model\":\"m\",\"temperature\":2.5}}}]}| members.0.assistant.model.temperature must not be greater than 2",
             "{\"members\":[{\"assistant\":{\"voice\":{\"provider\":\"polly\",\"voiceId\":\"v\"}}}]}| members.0.assistant.voice.provider must be one of the following values: 11labs, azure, cartesia, deepgram, lmnt, neets, openai, playht, rime-ai",

@@ -37,6 +37,26 @@ public class AssistantDirectory {
         return assistants.read(api -> api.squad(orgId, id), CONSEQUENCE).map(AssistantDirectory::configuration);
     }
 
+    /**
+     * The organisation's tools among {@code ids} by id, each its configuration (the common fields removed); ids it
+     * does not have are absent.
+     */
+    public java.util.Map<String, ObjectNode> tools(String orgId, java.util.List<String> ids) {
+        java.util.Map<String, ObjectNode> found = new java.util.LinkedHashMap<>();
+        if (ids.isEmpty()) {
+            return found;
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode tools = assistants.read(
+                        api -> api.resolveTools(orgId, new dev.voiceplane.kit.lookup.IdLookup(ids)), CONSEQUENCE)
+                .orElseGet(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance::arrayNode);
+        for (com.fasterxml.jackson.databind.JsonNode tool : tools) {
+            if (tool instanceof ObjectNode object && object.path("id").isTextual()) {
+                found.put(object.get("id").asText(), configuration(object));
+            }
+        }
+        return found;
+    }
+
     private static ObjectNode configuration(ObjectNode stored) {
         stored.remove(java.util.List.of("id", "orgId", "createdAt", "updatedAt"));
         return stored;

@@ -281,8 +281,8 @@ public final class DeliveryWorker {
         String signature = Signatures.signWith(secrets.signers(message.orgId()), id, timestamp, message.payload());
         WebhookSender.Result result;
         try {
-            result = sender.send(target.get().url(), WebhookSender.headers(id, timestamp, signature,
-                    target.get().secret()), message.payload(), config.timeout(), false);
+            result = sender.send(target.get().url(), WebhookSender.headers(target.get().headers(), id, timestamp,
+                    signature, target.get().secret()), message.payload(), target.get().deadline(config.timeout()), false);
         } catch (InterruptedException e) {
             // Killed mid-send: nothing is recorded; the claim expires and another worker sends the message.
             Thread.currentThread().interrupt();

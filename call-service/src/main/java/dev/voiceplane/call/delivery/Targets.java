@@ -3,6 +3,7 @@ package dev.voiceplane.call.delivery;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.service.Configurations;
+import dev.voiceplane.contracts.assistant.ServerForms;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Connection;
@@ -22,15 +23,29 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Where a call's server message goes (docs/webhooks.md, "Where a message goes"): the tool's {@code server.url} (a
  * message about a tool call) &gt; the assistant's {@code serverUrl} (the call's effective assistant: overrides applied,
  * a squad's first member) &gt; the phone number's {@code serverUrl}, each with its own secret for
- * {@code x-vapi-secret}. Which kinds are sent at all is decided once, when the message is written (ServerMessages,
- * the assistant's {@code serverMessages}). A call's configuration is frozen at creation, so the answer is kept per
- * call.
+ * {@code x-vapi-secret}, and the custom {@code headers} and {@code timeoutSeconds} of its {@code server} object
+ * (either spelling of the server counts, see {@code ServerForms}). Which kinds are sent at all is decided once, when
+ * the message is written (ServerMessages, the assistant's {@code serverMessages}). A call's configuration is frozen
+ * at creation, so the answer is kept per call.
  */
 @ApplicationScoped
 public class Targets {
 
-    /** A receiver: its URL and the customer's secret for it (may be null). */
-    public record Target(String url, String secret) {
+    /**
+     * A receiver: its URL, the customer's secret for it (may be null), the custom headers of its {@code server}
+     * object (empty when none) and its {@code timeoutSeconds} (null: the delivery's own timeout).
+     */
+    public record Target(String url, String secret, Map<String, String> headers, java.time.Duration timeout) {
+
+        public Target(String url, String secret) {
+            this(url, secret, Map.of(), null);
+        }
+
+        /** The deadline of one attempt: the server's own timeout when it has one, else {@code otherwise}. */
+        public java.time.Duration deadline(java.time.Duration otherwise) {
+            return timeout != null ? timeout : otherwise;
+        }
+
         @Override
         public String toString() {
             return "Target[" + url + "]";
@@ -111,16 +126,56 @@ public class Targets {
     /** Assistant {@code serverUrl} &gt; phone number {@code serverUrl}, for a call's opened configuration. */
     public Optional<Target> choose(ObjectNode configuration) {
         ObjectNode assistant = configurations.effectiveAssistant(configuration);
-        Optional<Target> own = target(assistant, "serverUrl", "serverUrlSecret");
-        return own.isPresent() ? own : target(configuration.path("phoneNumber"), "serverUrl", "serverUrlSecret");
+        Optional<Target> own = resourceTarget(assistant);
+        if (own.isPresent()) {
+            return own;
+        }
+        JsonNode number = configuration.path("phoneNumber");
+        String url = ServerForms.url(number);
+        return url == null ? Optional.empty() : Optional.of(new Target(url, ServerForms.secret(number),
+                headers(number.path("serverHeaders")), timeout(number.path("serverTimeoutSeconds"))));
+    }
+
+    /** An assistant's server, in either spelling (see the kit's {@link ServerForms}). */
+    static Optional<Target> resourceTarget(JsonNode resource) {
+        String url = ServerForms.url(resource);
+        if (url == null) {
+            return Optional.empty();
+        }
+        JsonNode server = resource.path("server");
+        return Optional.of(new Target(url, ServerForms.secret(resource), headers(server.path("headers")),
+                timeout(server.path("timeoutSeconds"))));
+    }
+
+    /** The custom headers of a server object: string values only (validated when written). */
+    public static Map<String, String> headers(JsonNode headers) {
+        if (!headers.isObject() || headers.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> found = new LinkedHashMap<>();
+        headers.fields().forEachRemaining(header -> {
+            if (header.getValue().isTextual()) {
+                found.put(header.getKey(), header.getValue().asText());
+            }
+        });
+        return found;
+    }
+
+    static java.time.Duration timeout(JsonNode seconds) {
+        if (!seconds.isNumber()) {
+            return null;
+        }
+        return java.time.Duration.ofMillis(Math.round(seconds.asDouble() * 1000));
     }
 
     /** A {@code tool-calls}-like message names its tools: the first with a server URL wins. */
     static Optional<Target> toolServer(JsonNode message) {
         for (JsonNode entry : message.path("message").path("toolWithToolCallList")) {
-            Optional<Target> target = target(entry.path("tool").path("server"), "url", "secret");
+            JsonNode server = entry.path("tool").path("server");
+            Optional<Target> target = target(server, "url", "secret");
             if (target.isPresent()) {
-                return target;
+                return Optional.of(new Target(target.get().url(), target.get().secret(),
+                        headers(server.path("headers")), timeout(server.path("timeoutSeconds"))));
             }
         }
         return Optional.empty();

@@ -202,6 +202,25 @@ public final class WebhookSender {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
     }
 
+    /**
+     * The customer's custom headers (their server object's {@code headers}), then the Standard Webhooks headers and
+     * {@code x-vapi-secret}, which a custom header cannot replace (validation refuses those names; this keeps it so).
+     */
+    public static Map<String, String> headers(Map<String, String> custom, String messageId, long timestamp,
+            String signature, String vapiSecret) {
+        if (custom == null || custom.isEmpty()) {
+            return headers(messageId, timestamp, signature, vapiSecret);
+        }
+        Map<String, String> all = new java.util.TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        custom.forEach((name, value) -> {
+            if (!dev.voiceplane.contracts.assistant.ServerHeadersValidator.RESERVED.contains(name.toLowerCase(Locale.ROOT))) {
+                all.put(name, value);
+            }
+        });
+        all.putAll(headers(messageId, timestamp, signature, vapiSecret));
+        return all;
+    }
+
     /** The Standard Webhooks headers plus the customer's {@code x-vapi-secret} when the target has one. */
     public static Map<String, String> headers(String messageId, long timestamp, String signature, String vapiSecret) {
         return vapiSecret == null || vapiSecret.isEmpty()

@@ -30,8 +30,16 @@ public class AssistantFreezing {
         this.json = json;
     }
 
-    /** Freezes the assistant or squad (and the stored assistants a squad names) into the call's configuration. */
+    /**
+     * Freezes the assistant or squad (and the stored assistants a squad names) into the call's configuration, and
+     * the stored tools their {@code model.toolIds} name ({@code tools}: [{id, tool}], see {@link #withTools}).
+     */
     public void freeze(String orgId, CallRequest body, ObjectNode configuration) {
+        freezeAssistants(orgId, body, configuration);
+        freezeTools(orgId, configuration);
+    }
+
+    private void freezeAssistants(String orgId, CallRequest body, ObjectNode configuration) {
         if (body.assistantId() != null) {
             configuration.set("assistant", assistants.assistant(orgId, body.assistantId())
                     .orElseThrow(() -> ApiException.invalid("assistantId " + body.assistantId() + " does not exist")));
@@ -76,4 +84,65 @@ public class AssistantFreezing {
         read.forEach((assistantId, stored) -> frozen.addObject().put("id", assistantId).set("assistant", stored));
     }
 
+
+    /**
+     * Reads, in one request, every tool the frozen assistants name in {@code model.toolIds} (the assistant, its
+     * overrides, each squad member's inline assistant, overrides and stored assistant); an id the organisation
+     * has no tool for is a 400 naming it. A later change of a tool does not change the call.
+     */
+    private void freezeTools(String orgId, ObjectNode configuration) {
+        java.util.Set<String> named = new java.util.LinkedHashSet<>();
+        for (JsonNode assistant : assistantsIn(configuration)) {
+            for (JsonNode toolId : assistant.path("model").path("toolIds")) {
+                if (toolId.isTextual()) {
+                    named.add(toolId.asText());
+                }
+            }
+        }
+        if (named.isEmpty()) {
+            return;
+        }
+        Map<String, ObjectNode> found = assistants.tools(orgId, new ArrayList<>(named));
+        List<String> unknown = named.stream().filter(id -> !found.containsKey(id))
+                .map(id -> "model.toolIds: tool " + id + " does not exist").toList();
+        if (!unknown.isEmpty()) {
+            throw ApiException.invalid(unknown);
+        }
+        ArrayNode tools = configuration.putArray("tools");
+        named.forEach(id -> tools.addObject().put("id", id).set("tool", found.get(id)));
+    }
+
+    private static List<JsonNode> assistantsIn(ObjectNode configuration) {
+        List<JsonNode> found = new ArrayList<>();
+        found.add(configuration.path("assistant"));
+        found.add(configuration.path("assistantOverrides"));
+        for (JsonNode member : configuration.path("squad").path("members")) {
+            found.add(member.path("assistant"));
+            found.add(member.path("assistantOverrides"));
+        }
+        for (JsonNode stored : configuration.path("squadAssistants")) {
+            found.add(stored.path("assistant"));
+        }
+        return found;
+    }
+
+    /**
+     * An assistant as the voice runtime runs it: its inline {@code model.tools} followed by the frozen tools its
+     * {@code model.toolIds} name, in one list (the call's {@code tools}).
+     */
+    public static ObjectNode withTools(ObjectNode assistant, ObjectNode configuration) {
+        if (!(assistant.path("model") instanceof ObjectNode model) || !model.path("toolIds").isArray()
+                || model.path("toolIds").isEmpty()) {
+            return assistant;
+        }
+        ArrayNode tools = model.get("tools") instanceof ArrayNode inline ? inline : model.putArray("tools");
+        for (JsonNode toolId : model.get("toolIds")) {
+            for (JsonNode frozen : configuration.path("tools")) {
+                if (frozen.path("id").equals(toolId) && frozen.get("tool") instanceof ObjectNode tool) {
+                    tools.add(tool.deepCopy());
+                }
+            }
+        }
+        return assistant;
+    }
 }

@@ -20,7 +20,8 @@ import org.jboss.logging.Logger;
 /**
  * The synchronous {@code assistant-request} server message (docs/api-reference.md, "Server messages"): sent for an
  * inbound call whose number has no assistant, to the number's server URL with its secret in {@code x-vapi-secret},
- * answered within the era's 7.5 s or not at all. Never queued, never retried. Like every delivery (docs/webhooks.md) it
+ * answered within the era's 7.5 s (or the number's {@code server.timeoutSeconds}) or not at all, with the
+ * {@code server} object's custom headers. Never queued, never retried. Like every delivery (docs/webhooks.md) it
  * is signed with the organisation's Standard Webhooks secret, the target passes the SSRF guard on its resolved address,
  * redirects are not followed and at most {@code voice.webhook.max-response-bytes} of the answer are read.
  */
@@ -51,8 +52,14 @@ public class AssistantRequests {
             // The call being decided on belongs to the organisation the number belongs to.
             String orgId = message.path("call").path("orgId").asText(number.orgId());
             String signature = Signatures.sign(deliveries.secrets().signingKeys(orgId), id, timestamp, text);
+            // The number's server object may carry custom headers and its own timeout (docs/webhooks.md).
+            java.util.Map<String, String> custom = dev.voiceplane.call.delivery.Targets.headers(
+                    number.serverHeaders() == null ? json.nullNode() : number.serverHeaders());
+            Duration deadline = number.serverTimeoutSeconds() == null ? timeout
+                    : Duration.ofMillis(number.serverTimeoutSeconds().movePointRight(3).longValue());
             WebhookSender.Result result = deliveries.sender().send(number.serverUrl(),
-                    WebhookSender.headers(id, timestamp, signature, number.serverUrlSecret()), text, timeout, true);
+                    WebhookSender.headers(custom, id, timestamp, signature, number.serverUrlSecret()), text, deadline,
+                    true);
             if (result.kind() != WebhookSender.Kind.DELIVERED) {
                 LOG.infof("assistant-request to phone number %s failed: %s", number.id(), result.error());
                 return Optional.empty();

@@ -17,8 +17,8 @@ import java.util.List;
 
 /**
  * The configuration a call runs with, frozen at creation: {@code assistant}, {@code assistantOverrides},
- * {@code squad}, the stored assistants its members name ({@code squadAssistants}: [{id, assistant}]) and the
- * {@code phoneNumber}. The customer's webhook secrets in it are sealed at rest exactly as assistant-service seals
+ * {@code squad}, the stored assistants its members name ({@code squadAssistants}: [{id, assistant}]), the stored
+ * tools their {@code model.toolIds} name ({@code tools}: [{id, tool}]) and the {@code phoneNumber}. The customer's webhook secrets in it are sealed at rest exactly as assistant-service seals
  * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call, and never shown:
  * the Call (and so every server message) is built from {@link #readWithoutSecrets}.
  */
@@ -48,6 +48,7 @@ public class Configurations {
         List<String> paths = new ArrayList<>(AssistantSecrets.under("assistant.", "assistantOverrides.",
                 "squad.members.*.assistant.", "squad.members.*.assistantOverrides.", "squadAssistants.*.assistant."));
         paths.add("phoneNumber.serverUrlSecret");
+        paths.add("tools.*.tool.server.secret");
         InlinePhoneNumber.SECRET_FIELDS.forEach(field -> paths.add(INLINE_PHONE_NUMBER + "." + field));
         return paths;
     }

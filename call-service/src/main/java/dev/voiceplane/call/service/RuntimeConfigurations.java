@@ -63,7 +63,8 @@ public class RuntimeConfigurations {
         Call call = calls.requireOwned(orgId, id, CallManagement.RESOURCE);
         CallDocuments.Stored stored = documents.read(orgId, id);
         ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
-        ObjectNode assistant = configurations.effectiveAssistant(configuration);
+        ObjectNode assistant = AssistantFreezing.withTools(configurations.effectiveAssistant(configuration),
+                configuration);
         ObjectNode squad = null;
         Set<String> providers = new LinkedHashSet<>();
         addProviders(assistant, providers);
@@ -71,7 +72,8 @@ public class RuntimeConfigurations {
             squad = json.createObjectNode();
             ArrayNode members = squad.putArray("members");
             for (JsonNode member : frozenSquad.path("members")) {
-                ObjectNode memberAssistant = configurations.member(configuration, member);
+                ObjectNode memberAssistant = AssistantFreezing.withTools(configurations.member(configuration, member),
+                        configuration);
                 addProviders(memberAssistant, providers);
                 ObjectNode entry = members.addObject();
                 entry.set("assistant", memberAssistant);

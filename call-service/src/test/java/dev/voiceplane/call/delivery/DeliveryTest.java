@@ -141,6 +141,39 @@ class DeliveryTest {
         }
     }
 
+    /**
+     * Today's {@code server} object: its secret goes in {@code x-vapi-secret}, its custom headers with every
+     * message (they cannot replace the signature's), and its {@code timeoutSeconds} bounds each attempt.
+     */
+    @Test
+    void theServerObjectsHeadersAndTimeoutAreHonoured() {
+        String path = "/hooks/" + UUID.randomUUID();
+        receiver.stubFor(post(urlEqualTo(path)).inScenario(path).whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(200).withFixedDelay(3000)).willSetStateTo("fast"));
+        receiver.stubFor(post(urlEqualTo(path)).inScenario(path).whenScenarioStateIs("fast")
+                .willReturn(aResponse().withStatus(200)));
+        String callId = orgA().body("{\"assistant\":{\"name\":\"hooks\"," + MODEL + ",\"server\":{\"url\":\""
+                        + receiver.baseUrl() + path + "\",\"secret\":\"object-secret\",\"timeoutSeconds\":1,"
+                        + "\"headers\":{\"X-Tenant\":\"t-42\",\"Authorization\":\"Bearer abc\"}}}}")
+                .when().post("/call/web").then().statusCode(201).extract().path("id");
+        DeliveryWorker worker = worker(TestDeliveryConfig.of(config));
+        try {
+            JsonPath log = settled(callId);
+            assertEquals("delivered", log.getString("[0].status"));
+            // The first attempt outlived the server's 1 s and was abandoned; the second was taken.
+            assertEquals(List.of("retryable", "delivered"), log.getList("[0].attemptLog.outcome"));
+            List<LoggedRequest> got = receiver.findAll(com.github.tomakehurst.wiremock.client.WireMock
+                    .postRequestedFor(urlEqualTo(path)));
+            LoggedRequest request = got.getLast();
+            assertEquals("t-42", request.getHeader("X-Tenant"));
+            assertEquals("Bearer abc", request.getHeader("Authorization"));
+            assertEquals("object-secret", request.getHeader("x-vapi-secret"));
+            assertEquals(log.getString("[0].id"), request.getHeader("webhook-id"));
+        } finally {
+            worker.stop(java.time.Duration.ofSeconds(5));
+        }
+    }
+
     static void assertThrowsVerification(String secret, LoggedRequest request) {
         try {
             new Webhook(secret).verify(request.getBodyAsString(), headers(request));

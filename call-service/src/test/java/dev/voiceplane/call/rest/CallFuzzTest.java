@@ -31,6 +31,9 @@ class CallFuzzTest {
         peers.stubFor(post(urlEqualTo("/internal/assistant/lookup")).atPriority(10).willReturn(okJson("{\"found\":[]}")));
         peers.stubFor(any(urlPathMatching("/internal/(assistant|squad|phone-number)/.*")).atPriority(20)
                 .willReturn(aResponse().withStatus(404)));
+        // One tool is known, whatever is asked: a call naming another in model.toolIds is a 400.
+        peers.stubFor(post(urlEqualTo("/internal/tool/resolve")).atPriority(10).willReturn(okJson(
+                "[{\"id\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\",\"type\":\"endCall\"}]")));
         String web = "{\"assistant\":{\"name\":\"fuzz\",\"firstMessage\":\"hi\"},\"name\":\"n\",\"metadata\":{\"k\":1}}";
         String phone = "{\"assistant\":{\"name\":\"fuzz\"},\"phoneNumberId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\","
                 + "\"customer\":{\"number\":\"+14155550100\",\"name\":\"c\"}}";
@@ -39,7 +42,10 @@ class CallFuzzTest {
                 + "\"customer\":{\"number\":\"+14155550100\"}}";
         FuzzSuite.of("call-service")
                 .endpoint(Endpoint.post("/call", web, phone, inline))
-                .endpoint(Endpoint.post("/call/web", web))
+                .endpoint(Endpoint.post("/call/web", web, "{\"assistant\":{\"name\":\"fuzz\",\"server\":{\"url\":"
+                        + "\"https://h.example.com/s\",\"secret\":\"call-fuzz-secret-33\",\"headers\":{\"X-K\":\"v\"},"
+                        + "\"timeoutSeconds\":5},\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\","
+                        + "\"toolIds\":[\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"]}}}"))
                 .endpoint(Endpoint.post("/call/phone", phone, inline))
                 .endpoint(Endpoint.list("/call"))
                 .endpoint(Endpoint.get("/call/{id}"))

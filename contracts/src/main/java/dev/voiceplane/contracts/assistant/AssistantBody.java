@@ -95,6 +95,13 @@ public class AssistantBody {
     /** The customer's own webhook secret: write-only (never in a public answer, see {@link AssistantSecrets}). */
     public String serverUrlSecret;
 
+    /**
+     * Today's form of {@code serverUrl}/{@code serverUrlSecret} plus custom headers and a timeout: one value with
+     * two spellings (assistant-service keeps them equal, see docs/api-reference.md "The server object").
+     */
+    @Valid
+    public ToolServer server;
+
     @Valid
     public AnalysisPlan analysisPlan;
 }

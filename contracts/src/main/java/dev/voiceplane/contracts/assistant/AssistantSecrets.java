@@ -11,13 +11,16 @@ import java.util.List;
  */
 public final class AssistantSecrets {
 
-    private static final List<String> IN_ASSISTANT = List.of("serverUrlSecret", "model.tools.*.server.secret");
+    private static final List<String> IN_ASSISTANT = List.of("serverUrlSecret", "server.secret", "model.tools.*.server.secret");
 
     /** The secrets of an assistant (or of assistant overrides). */
     public static final SealedFields ASSISTANT = new SealedFields(IN_ASSISTANT);
 
     /** The secrets of a squad: those of every inline assistant and every member's overrides. */
     public static final SealedFields SQUAD = new SealedFields(under("members.*.assistant.", "members.*.assistantOverrides."));
+
+    /** The secret of a stored tool ({@code /tool}). */
+    public static final SealedFields TOOL = new SealedFields(List.of("server.secret"));
 
     private AssistantSecrets() {
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.auth.Authentication;
 import dev.voiceplane.kit.client.InternalHeaders;
 import dev.voiceplane.kit.client.PeerResponses;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.voiceplane.kit.lookup.IdLookup;
 import dev.voiceplane.kit.lookup.IdLookupResult;
 import jakarta.ws.rs.Consumes;
@@ -44,4 +45,9 @@ public interface AssistantServiceApi {
     @POST
     @Path("assistant/lookup")
     IdLookupResult lookup(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
+
+    /** The organisation's tools among the ids, secrets opened; ids it does not have are left out. */
+    @POST
+    @Path("tool/resolve")
+    ArrayNode resolveTools(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup ids);
 }

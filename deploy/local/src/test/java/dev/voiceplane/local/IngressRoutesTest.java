@@ -26,6 +26,8 @@ class IngressRoutesTest {
             "/assistant/5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f, assistant-service",
             "/squad, assistant-service",
             "/squad/abc, assistant-service",
+            "/tool, assistant-service",
+            "/tool/abc, assistant-service",
             "/call, call-service",
             "/call/abc, call-service",
             "/phone-number, telephony-service",

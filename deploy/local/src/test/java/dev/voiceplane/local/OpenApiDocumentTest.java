@@ -53,7 +53,7 @@ class OpenApiDocumentTest {
     @Test
     void creationsAre201AndEveryOperationDocumentsTheErrorShape() throws IOException {
         JsonNode document = new ObjectMapper(new YAMLFactory()).readTree(HOME.resolve(OpenApiMerge.PUBLISHED).toFile());
-        List<String> creations = List.of("/assistant", "/squad", "/call", "/call/phone", "/call/web", "/credential",
+        List<String> creations = List.of("/assistant", "/squad", "/tool", "/call", "/call/phone", "/call/web", "/credential",
                 "/file", "/file/upload", "/phone-number", "/phone-number/import/{carrier}");
         for (String path : creations) {
             JsonNode responses = document.path("paths").path(path).path("post").path("responses");

@@ -534,7 +534,8 @@ class SystemIT {
                 "twilioCredentialToken", "numberAuthToken", "numberServerSecret", "numberServerSecretRotated",
                 "assistantServerSecret", "assistantToolSecret", "assistantServerSecretRotated", "squadMemberSecret",
                 "squadMemberToolSecret", "squadOverrideSecret", "callAssistantSecret", "callToolSecret",
-                "callOverrideSecret", "callSquadSecret", "inlineAuthToken", "inlineServerSecret")) {
+                "callOverrideSecret", "callSquadSecret", "inlineAuthToken", "inlineServerSecret", "toolServerSecret",
+                "toolServerSecretRotated", "assistantObjectSecret", "numberObjectSecret")) {
             secrets.put(name, "zq" + name + tag);
         }
         List<String> answers = new java.util.ArrayList<>();
@@ -611,6 +612,23 @@ class SystemIT {
                 .extract().response())).path("id").asText();
         kept.apply(as(KEY).body(squadBody).when().patch("/squad/" + squadId).then().statusCode(200).extract().response());
 
+        // Tools (/tool): a server secret, created and rotated; an assistant that names the tool and writes today's
+        // server object; the number's server object through a PATCH that carries its provider (issue 27).
+        String storedToolId = JSON.readTree(kept.apply(as(KEY).body(tool.formatted(secrets.get("toolServerSecret")))
+                .when().post("/tool").then().statusCode(201).extract().response())).path("id").asText();
+        kept.apply(as(KEY).body("{\"server\":{\"url\":\"" + receiver + "\",\"secret\":\""
+                        + secrets.get("toolServerSecretRotated") + "\",\"headers\":{\"X-Tool\":\"t\"}}}")
+                .when().patch("/tool/" + storedToolId).then().statusCode(200).extract().response());
+        String objectAssistantId = JSON.readTree(kept.apply(as(KEY).body("{\"name\":\"object\",\"server\":{\"url\":\""
+                        + receiver + "\",\"secret\":\"" + secrets.get("assistantObjectSecret")
+                        + "\",\"headers\":{\"X-Tenant\":\"s\"},\"timeoutSeconds\":10},"
+                        + "\"serverMessages\":[\"status-update\",\"end-of-call-report\"],\"model\":{\"provider\":\"openai\","
+                        + "\"model\":\"gpt-4o\",\"toolIds\":[\"" + storedToolId + "\"]}}")
+                .when().post("/assistant").then().statusCode(201).extract().response())).path("id").asText();
+        kept.apply(as(KEY).body("{\"provider\":\"twilio\",\"server\":{\"url\":\"" + receiver + "\",\"secret\":\""
+                        + secrets.get("numberObjectSecret") + "\",\"timeoutSeconds\":7}}")
+                .when().patch("/phone-number/" + numberId).then().statusCode(200).extract().response());
+
         // Calls: an inline assistant with overrides (idempotent, sent twice), an inline squad, the stored squad, the
         // stored assistant on the twilio number, and an inline twilio number and an inline vonage number.
         String inlineCall = "{\"assistant\":" + assistant.formatted("inline", secrets.get("callAssistantSecret"),
@@ -628,6 +646,9 @@ class SystemIT {
                         + "}]}}").when().post("/call/web").then().statusCode(201).extract().response())).path("id").asText());
         callIds.add(JSON.readTree(kept.apply(as(KEY).body("{\"squadId\":\"" + squadId + "\"}")
                 .when().post("/call/web").then().statusCode(201).extract().response())).path("id").asText());
+        String objectCallId = JSON.readTree(kept.apply(as(KEY).body("{\"assistantId\":\"" + objectAssistantId + "\"}")
+                .when().post("/call/web").then().statusCode(201).extract().response())).path("id").asText();
+        callIds.add(objectCallId);
         outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/Calls.json")).withBasicAuth(accountSid, token)
                 .willReturn(aResponse().withStatus(201).withHeader("Content-Type", "application/json")
                         .withBody("{\"sid\":\"" + callSid() + "\",\"status\":\"queued\"}")));
@@ -657,7 +678,8 @@ class SystemIT {
         // Every public read: by id and in lists.
         for (String path : List.of("/credential/" + llm, "/credential/" + vonageCredential, "/credential/" + twilioCredential,
                 "/credential", "/phone-number/" + numberId, "/phone-number/" + vonageNumberId, "/phone-number",
-                "/assistant/" + assistantId, "/assistant", "/squad/" + squadId, "/squad", "/call")) {
+                "/assistant/" + assistantId, "/assistant", "/squad/" + squadId, "/squad", "/call",
+                "/tool/" + storedToolId, "/tool", "/assistant/" + objectAssistantId)) {
             RequestSpecification read = path.indexOf('/', 1) < 0 ? as(KEY).queryParam("limit", 1000) : as(KEY);
             kept.apply(read.when().get(path).then().statusCode(200).extract().response());
         }
@@ -687,6 +709,11 @@ class SystemIT {
         assertTrue(messages.stream().anyMatch(message -> message.getBodyAsString().contains(callIds.get(0))
                         && secrets.get("callOverrideSecret").equals(message.getHeader("x-vapi-secret"))),
                 "the receiver got the customer's secret in x-vapi-secret");
+        // Today's server object: its secret and its custom headers went out with the call's messages.
+        assertTrue(messages.stream().anyMatch(message -> message.getBodyAsString().contains(objectCallId)
+                        && secrets.get("assistantObjectSecret").equals(message.getHeader("x-vapi-secret"))
+                        && "s".equals(message.getHeader("X-Tenant"))),
+                "the server object's secret and headers reached the receiver");
 
         // Every row of every schema, as text (bytea as hex).
         List<String> rows = new java.util.ArrayList<>();
@@ -702,7 +729,7 @@ class SystemIT {
                 }
             }
             assertTrue(tables.containsAll(List.of("credential.credentials", "telephony.phone_numbers",
-                    "telephony.inline_dials", "assistant.assistants", "assistant.squads", "call.call_documents",
+                    "telephony.inline_dials", "assistant.assistants", "assistant.squads", "assistant.tools", "call.call_documents",
                     "call.call_outbox", "call.call_idempotency_keys", "call.call_delivery_attempts")), tables.toString());
             for (String table : tables) {
                 try (java.sql.ResultSet all = statement.executeQuery("select t::text from " + table + " t")) {
@@ -729,6 +756,46 @@ class SystemIT {
                             + text.substring(0, Math.min(text.length(), 2000)))));
         });
         assertEquals(List.of(), found, "secrets found");
+    }
+
+    /**
+     * Tools through the gateway (issue 27): an organisation's own, invisible and unnameable to another; a tool an
+     * assistant names cannot be deleted (409 naming it); a call freezes the tools its assistant names, so the voice
+     * runtime keeps reading the tool as it was when the call started after the tool is edited.
+     */
+    @Test
+    @Order(6)
+    void toolsAreAnOrganisationsOwnAndACallKeepsTheToolsItStartedWith() {
+        String receiver = receiver("tools");
+        String toolId = as(KEY).body("{\"type\":\"function\",\"function\":{\"name\":\"book_v1\",\"parameters\":"
+                        + "{\"type\":\"object\",\"properties\":{\"slot\":{\"type\":\"string\"}}}},\"server\":{\"url\":\""
+                        + receiver + "\"}}")
+                .when().post("/tool").then().statusCode(201).body("type", equalTo("function")).extract().path("id");
+        as(KEY).when().get("/tool/" + toolId).then().statusCode(200).body("function.name", equalTo("book_v1"));
+        as(KEY).queryParam("limit", 1000).when().get("/tool").then().statusCode(200).body("id", hasItem(toolId));
+        as(OTHER_KEY).when().get("/tool/" + toolId).then().statusCode(404);
+        as(OTHER_KEY).body("{\"async\":true}").when().patch("/tool/" + toolId).then().statusCode(404);
+        as(OTHER_KEY).when().delete("/tool/" + toolId).then().statusCode(404);
+        as(OTHER_KEY).queryParam("limit", 1000).when().get("/tool").then().statusCode(200).body("id", not(hasItem(toolId)));
+        String model = "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"toolIds\":[\"" + toolId + "\"]}";
+        as(OTHER_KEY).body("{" + model + "}").when().post("/assistant").then().statusCode(400)
+                .body("message", hasItem("model.toolIds.0 refers to an unknown tool: " + toolId));
+
+        String assistantId = as(KEY).body("{\"name\":\"with tools\"," + model + "}").when().post("/assistant")
+                .then().statusCode(201).extract().path("id");
+        as(KEY).when().delete("/tool/" + toolId).then().statusCode(409)
+                .body("message", org.hamcrest.Matchers.containsString(assistantId));
+        String callId = as(KEY).body("{\"assistantId\":\"" + assistantId + "\"}").when().post("/call/web")
+                .then().statusCode(201).extract().path("id");
+        as(KEY).body("{\"function\":{\"name\":\"book_v2\"}}").when().patch("/tool/" + toolId).then().statusCode(200)
+                .body("function.name", equalTo("book_v2"));
+        given().baseUri("http://localhost").port(stack.port("call-service"))
+                .header("Authorization", "Bearer " + StackUnderTest.INTERNAL_TOKEN).header("X-Voice-Org-Id", ORG)
+                .when().get("/internal/call/" + callId + "/runtime").then().statusCode(200)
+                .body("assistant.model.tools.function.name", equalTo(List.of("book_v1")));
+        // A squad's name, as today's SDKs send it (a phone-number PATCH with its provider: the secrets test).
+        as(KEY).body("{\"name\":\"Desk\",\"members\":[{\"assistantId\":\"" + assistantId + "\"}]}").when().post("/squad")
+                .then().statusCode(201).body("name", equalTo("Desk"));
     }
 
     // ---- what a client sets up, through the gateway only

@@ -25,7 +25,26 @@ public record PhoneNumberRequest(
         @Size(max = 40) String name,
         @Size(max = 100) String assistantId,
         @HttpUrl String serverUrl,
-        @Size(max = 1000) String serverUrlSecret) {
+        @Size(max = 1000) String serverUrlSecret,
+        @jakarta.validation.Valid dev.voiceplane.contracts.assistant.ToolServer server) {
+
+    /** A body without the server object. */
+    public PhoneNumberRequest(String provider, String number, String twilioPhoneNumber, String twilioAccountSid,
+            String twilioAuthToken, String vonagePhoneNumber, String credentialId, String name, String assistantId,
+            String serverUrl, String serverUrlSecret) {
+        this(provider, number, twilioPhoneNumber, twilioAccountSid, twilioAuthToken, vonagePhoneNumber, credentialId,
+                name, assistantId, serverUrl, serverUrlSecret, null);
+    }
+
+    /** The server's address, whichever spelling gave it. */
+    public String effectiveServerUrl() {
+        return serverUrl != null ? serverUrl : server != null ? server.url() : null;
+    }
+
+    /** The server's secret, whichever spelling gave it. */
+    public String effectiveServerUrlSecret() {
+        return serverUrlSecret != null ? serverUrlSecret : server != null ? server.secret() : null;
+    }
 
     /** Never shows the auth token or the server URL secret, so a log line cannot leak them. */
     @Override
@@ -90,7 +109,14 @@ public record PhoneNumberRequest(
                 problems.add("property twilioAuthToken should not exist");
             }
         }
-        if (serverUrlSecret != null && serverUrl == null) {
+        if (server != null && serverUrl != null && !serverUrl.equals(server.url())) {
+            problems.add("serverUrl and server.url must be the same address when both are given");
+        }
+        if (server != null && serverUrlSecret != null && server.secret() != null
+                && !serverUrlSecret.equals(server.secret())) {
+            problems.add("serverUrlSecret and server.secret must be the same when both are given");
+        }
+        if (effectiveServerUrlSecret() != null && effectiveServerUrl() == null) {
             problems.add("serverUrlSecret needs a serverUrl");
         }
         return problems;

@@ -15,10 +15,17 @@ public record PhoneNumberView(
         String name,
         String assistantId,
         String serverUrl,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        ServerView server,
         String twilioAccountSid,
         String credentialId,
         Instant createdAt,
         Instant updatedAt) {
+
+    /** The {@code server} object as written, without its secret (write-only). */
+    public record ServerView(String url, com.fasterxml.jackson.databind.JsonNode headers,
+            java.math.BigDecimal timeoutSeconds) {
+    }
 
     @Override
     public String toString() {

@@ -35,6 +35,18 @@ public class PhoneNumber extends OrgScopedEntity {
     @Column(name = "server_url_secret")
     public byte[] serverUrlSecret;
 
+    /** The {@code server} object's custom headers (JSON object text; url and secret are the two columns above). */
+    @org.hibernate.annotations.JdbcTypeCode(org.hibernate.type.SqlTypes.JSON)
+    @Column(name = "server_headers")
+    public String serverHeaders;
+
+    @Column(name = "server_timeout_seconds")
+    public java.math.BigDecimal serverTimeoutSeconds;
+
+    /** The client wrote the {@code server} object: it is answered (with serverUrl), as written. */
+    @Column(name = "server_object", nullable = false)
+    public boolean serverObject;
+
     /** Twilio's account SID, Vonage's API key: identifiers, not secrets. */
     @Column(name = "carrier_account", nullable = false)
     public String carrierAccount;

@@ -90,8 +90,9 @@ public class PhoneNumberService {
                 row.number = number;
                 row.name = body.name();
                 row.assistantId = body.assistantId();
-                row.serverUrl = body.serverUrl();
-                row.serverUrlSecret = secrets.seal(row, Secrets.SERVER_URL_SECRET, body.serverUrlSecret());
+                row.serverUrl = body.effectiveServerUrl();
+                row.serverUrlSecret = secrets.seal(row, Secrets.SERVER_URL_SECRET, body.effectiveServerUrlSecret());
+                setServerObject(row, body.server());
                 row.carrierAccount = secrets.account(row, provisioned.carrierAccount());
                 row.carrierNumberId = provisioned.carrierNumberId();
                 row.previousVoiceUrl = provisioned.previousVoiceUrl();
@@ -125,8 +126,13 @@ public class PhoneNumberService {
 
     /** Fields present replace, {@code null} clears, absent fields stay; a new assistant is checked first. */
     public PhoneNumberView update(String orgId, UUID id, ObjectNode patch) {
-        owned(orgId, id);
+        PhoneNumber current = owned(orgId, id);
         PhoneNumberPatch fields = reader.read(patch, PhoneNumberPatch.class);
+        requireSameProvider(current, patch);
+        List<String> conflicts = dev.voiceplane.contracts.assistant.ServerForms.conflicts("", patch);
+        if (!conflicts.isEmpty()) {
+            throw ApiException.invalid(conflicts);
+        }
         if (patch.hasNonNull("assistantId")) {
             requireAssistant(orgId, fields.assistantId());
         }
@@ -138,8 +144,18 @@ public class PhoneNumberService {
             if (patch.has("assistantId")) {
                 row.assistantId = fields.assistantId();
             }
+            if (patch.has("server")) {
+                // The object replaces the server as a whole; serverUrl/serverUrlSecret given with it agree with it.
+                row.serverUrl = fields.server() == null ? null : fields.server().url();
+                row.serverUrlSecret = secrets.seal(row, Secrets.SERVER_URL_SECRET,
+                        fields.server() == null ? null : fields.server().secret());
+                setServerObject(row, fields.server());
+            }
             if (patch.has("serverUrl")) {
                 row.serverUrl = fields.serverUrl();
+                if (fields.serverUrl() == null) {
+                    setServerObject(row, null);
+                }
             }
             if (patch.has("serverUrlSecret")) {
                 row.serverUrlSecret = secrets.seal(row, Secrets.SERVER_URL_SECRET, fields.serverUrlSecret());
@@ -195,8 +211,44 @@ public class PhoneNumberService {
         return new PhoneNumberConfiguration(row.id.toString(), row.orgId, row.provider, row.carrier, row.number,
                 row.name, row.assistantId, row.serverUrl,
                 secrets.open(row, Secrets.SERVER_URL_SECRET, row.serverUrlSecret),
-                row.carrier() == Carrier.TWILIO ? row.carrierAccount : null, row.credentialId);
+                row.carrier() == Carrier.TWILIO ? row.carrierAccount : null, row.credentialId,
+                headers(row), row.serverTimeoutSeconds);
     }
+
+    private void setServerObject(PhoneNumber row, dev.voiceplane.contracts.assistant.ToolServer server) {
+        row.serverObject = server != null;
+        row.serverHeaders = server == null || server.headers() == null ? null : server.headers().toString();
+        row.serverTimeoutSeconds = server == null ? null : server.timeoutSeconds();
+    }
+
+    /**
+     * Today's SDKs send the number's {@code provider} in a PATCH (their update bodies are told apart by it): it is
+     * accepted when it names the number's carrier, and a 400 otherwise (a number cannot move to another carrier).
+     */
+    private static void requireSameProvider(PhoneNumber row, ObjectNode patch) {
+        if (!patch.has("provider")) {
+            return;
+        }
+        com.fasterxml.jackson.databind.JsonNode given = patch.get("provider");
+        if (!given.isTextual() || !Carrier.accepts(given.asText()) || Carrier.of(given.asText()) != row.carrier()) {
+            throw ApiException.invalid("provider must be the number's own (" + row.provider
+                    + "): a number cannot move to another provider");
+        }
+    }
+
+    private com.fasterxml.jackson.databind.node.ObjectNode headers(PhoneNumber row) {
+        if (row.serverHeaders == null) {
+            return null;
+        }
+        try {
+            return (com.fasterxml.jackson.databind.node.ObjectNode) MAPPER.readTree(row.serverHeaders);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("stored server headers are not the JSON object they were written as", e);
+        }
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER =
+            new com.fasterxml.jackson.databind.ObjectMapper();
 
     PhoneNumber owned(String orgId, UUID id) {
         return numbers.findOwned(orgId, id).orElseThrow(PhoneNumberService::notFound);
@@ -222,8 +274,11 @@ public class PhoneNumberService {
     }
 
     private PhoneNumberView view(PhoneNumber row) {
+        PhoneNumberView.ServerView server = row.serverObject && row.serverUrl != null
+                ? new PhoneNumberView.ServerView(row.serverUrl, headers(row), row.serverTimeoutSeconds)
+                : null;
         return new PhoneNumberView(row.id.toString(), row.orgId, row.provider, row.number, row.name, row.assistantId,
-                row.serverUrl, row.carrier() == Carrier.TWILIO ? row.carrierAccount : null, row.credentialId, row.createdAt,
+                row.serverUrl, server, row.carrier() == Carrier.TWILIO ? row.carrierAccount : null, row.credentialId, row.createdAt,
                 row.updatedAt);
     }
 

@@ -42,7 +42,9 @@ class PhoneNumberFuzzTest {
                         + "\"twilioAccountSid\":\"AC1\",\"twilioAuthToken\":\"t\"}"))
                 .endpoint(Endpoint.list("/phone-number"))
                 .endpoint(Endpoint.get("/phone-number/{id}"))
-                .endpoint(Endpoint.patch("/phone-number/{id}", "{\"name\":\"x\",\"serverUrl\":null}"))
+                .endpoint(Endpoint.patch("/phone-number/{id}", "{\"name\":\"x\",\"serverUrl\":null}",
+                        "{\"provider\":\"twilio\",\"server\":{\"url\":\"https://h.example.com\",\"secret\":"
+                                + "\"srv-fuzz-secret-08\",\"headers\":{\"X-K\":\"v\"},\"timeoutSeconds\":9}}"))
                 .endpoint(Endpoint.delete("/phone-number/{id}"))
                 .endpoint(Endpoint.get("/internal/phone-number/{id}"))
                 .endpoint(Endpoint.post("/internal/phone-number/{id}/dial",

@@ -4,6 +4,7 @@ import dev.voiceplane.kit.error.ApiException;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.persistence.LockModeType;
 import java.util.Collection;
 import java.util.Optional;
@@ -88,7 +89,11 @@ public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheR
                 .collect(Collectors.toUnmodifiableSet());
     }
 
-    /** The projection {@link #existing} reads. */
+    /**
+     * The projection {@link #existing} reads. Panache finds its constructor by reflection, which a native executable
+     * keeps only for classes registered for it (without, a squad naming an assistant failed there, 2026-11-26).
+     */
+    @RegisterForReflection
     record OwnedId(UUID id) {
     }
 }

@@ -19,28 +19,12 @@ public class ToolRepository implements OrgScopedRepository<StoredTool> {
 
     /** Locks the row for deletion ({@code FOR UPDATE}: waits for an assistant being written that names it). */
     public boolean lockForDelete(String orgId, UUID id) {
-        return !getEntityManager()
-                .createNativeQuery("select id from {h-schema}tools where org_id = :org and id = :id for update",
-                        UUID.class)
-                .setParameter("org", orgId)
-                .setParameter("id", id)
-                .getResultList()
-                .isEmpty();
+        return RowLocks.forDelete(getEntityManager(), "tools", orgId, id);
     }
 
     /** Like {@link #existing}, and keeps the found tools from being deleted until the transaction ends. */
     public Set<UUID> lockExisting(String orgId, Collection<UUID> ids) {
-        if (ids.isEmpty()) {
-            return Set.of();
-        }
-        @SuppressWarnings("unchecked")
-        List<UUID> found = getEntityManager()
-                .createNativeQuery("select id from {h-schema}tools where org_id = :org and id in (:ids) for key share",
-                        UUID.class)
-                .setParameter("org", orgId)
-                .setParameter("ids", ids)
-                .getResultList();
-        return Set.copyOf(found);
+        return RowLocks.existing(getEntityManager(), "tools", orgId, ids);
     }
 
     /** The tools of the organisation among these ids, as stored: one query on the primary key. */

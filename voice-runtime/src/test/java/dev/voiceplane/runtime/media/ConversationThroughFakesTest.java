@@ -172,40 +172,20 @@ class ConversationThroughFakesTest {
 
     @Test
     void theCallerInterruptsAndTheAssistantStops() throws Exception {
-        UUID callId = UUID.randomUUID();
-        String org = call(callId, "inboundPhoneCall", assistant(",\"firstMessageMode\":\"assistant-waits-for-user\""));
-        FakeProviders.deepgram().script("Tell me about the menu.", "Just the prices please.");
-        FakeProviders.openai().script(request -> FakeOpenAi.lastUserMessage(request).startsWith("Tell")
-                ? new FakeOpenAi.Text("Our menu has many dishes. There are soups and salads. There are sandwiches and"
-                        + " wraps. There are grilled fish plates. There are cakes and pastries. There is coffee and tea.")
-                : new FakeOpenAi.Text("Everything is under ten pounds."));
-
-        try (FakeTwilioCaller caller = phoneCall(callId, org)) {
-            FakeCaller.Utterance question = caller.say(SpeechFixtures.mulaw8k("Tell me about the menu."));
-            question.voiceToVoiceMs(BOUND);
-            Eventually.until("a second of the reply to play", BOUND,
-                    () -> caller.playedAudio().length > 8000);
-            FakeCaller.Utterance interruption = caller.say(SpeechFixtures.mulaw8k("Just the prices please."));
-            assertTrue(interruption.bargeInMs(BOUND) > 0, "the runtime cleared the caller's audio");
-            interruption.voiceToVoiceMs(BOUND);
-            Eventually.until("the answer to the interruption", BOUND, () -> transcript(callId).size() == 4);
-        }
-        List<String> transcript = transcript(callId);
-        assertEquals("user: Tell me about the menu.", transcript.get(0));
-        assertTrue(transcript.get(1).startsWith("bot: Our menu"), transcript.toString());
-        assertTrue(transcript.get(1).length() < "bot: Our menu has many dishes. There are soups and salads. There are"
-                .length() + 60, "the interrupted reply keeps what was played: " + transcript.get(1));
-        assertEquals("user: Just the prices please.", transcript.get(2));
-        assertEquals("bot: Everything is under ten pounds.", transcript.get(3));
-        var second = FakeProviders.openai().lastRequest().getJsonArray("messages");
-        assertEquals(transcript.get(1).substring(5), second.getJsonObject(second.size() - 2).getString("content"),
-                "the model hears only what the caller heard");
+        callerInterrupts(assistant(",\"firstMessageMode\":\"assistant-waits-for-user\""));
     }
 
     @Test
     void theCallerInterruptsWithTheEraDefaultDelays() throws Exception {
+        callerInterrupts(assistant(",\"firstMessageMode\":\"assistant-waits-for-user\"").replace(
+                "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0",
+                "\"responseDelaySeconds\":0.4,\"llmRequestDelaySeconds\":0.1"));
+    }
+
+    /** The caller talks over a long reply: the reply stops, and the transcript and the model keep what was heard. */
+    private void callerInterrupts(String assistant) throws Exception {
         UUID callId = UUID.randomUUID();
-        String org = call(callId, "inboundPhoneCall", assistant(",\"firstMessageMode\":\"assistant-waits-for-user\"").replace("\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0", "\"responseDelaySeconds\":0.4,\"llmRequestDelaySeconds\":0.1"));
+        String org = call(callId, "inboundPhoneCall", assistant);
         FakeProviders.deepgram().script("Tell me about the menu.", "Just the prices please.");
         FakeProviders.openai().script(request -> FakeOpenAi.lastUserMessage(request).startsWith("Tell")
                 ? new FakeOpenAi.Text("Our menu has many dishes. There are soups and salads. There are sandwiches and"

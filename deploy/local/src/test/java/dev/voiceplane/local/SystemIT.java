@@ -39,19 +39,16 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPairGenerator;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.AfterAll;
@@ -942,34 +939,6 @@ class SystemIT {
                 .then().extract().statusCode();
     }
 
-    /** Twilio's request signature: HMAC-SHA1 of the URL followed by each parameter name and value, sorted by name. */
-    static String signature(String authToken, String url, Map<String, String> params) {
-        StringBuilder signed = new StringBuilder(url);
-        new TreeMap<>(params).forEach((name, value) -> signed.append(name).append(value));
-        try {
-            Mac mac = Mac.getInstance("HmacSHA1");
-            mac.init(new SecretKeySpec(authToken.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(signed.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String form(Map<String, String> params) {
-        return params.entrySet().stream()
-                .map(entry -> URLEncoder.encode(entry.getKey(), StandardCharsets.UTF_8) + "="
-                        + URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
-    }
-
-    private static String accountPath(String accountSid) {
-        return "/2010-04-01/Accounts/" + accountSid;
-    }
-
-    private static String callSid() {
-        return "CA" + UUID.randomUUID().toString().replace("-", "");
-    }
-
     // ---- the voice runtime: call-service's internal routes, with the internal token (docs/calls.md)
 
     private static final class VoiceRuntime {
@@ -1091,38 +1060,37 @@ class SystemIT {
         return call[0];
     }
 
-    /** Polls {@code condition} until it holds, at most {@link #EVENTUALLY}. */
-    static void eventually(String what, Supplier<Boolean> condition) {
-        eventually(what, EVENTUALLY, condition);
-    }
-
-    /** Polls {@code condition} until it holds, at most {@code bound}. */
-    static void eventually(String what, Duration bound, Supplier<Boolean> condition) {
-        Instant deadline = Instant.now().plus(bound);
-        while (!condition.get()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("not within " + bound.toSeconds() + " s: " + what);
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted while waiting for: " + what);
-            }
-        }
-    }
-
     private static void assertDecimal(String expected, JsonNode actual) {
         assertEquals(0, new BigDecimal(expected).compareTo(actual.decimalValue()),
                 "expected " + expected + " but was " + actual);
     }
 
+    private static String signature(String authToken, String url, Map<String, String> params) {
+        return HeldCalls.signature(authToken, url, params);
+    }
+
+    private static String form(Map<String, String> params) {
+        return HeldCalls.form(params);
+    }
+
+    private static String accountPath(String accountSid) {
+        return HeldCalls.accountPath(accountSid);
+    }
+
+    private static String callSid() {
+        return HeldCalls.callSid();
+    }
+
+    private static void eventually(String what, Supplier<Boolean> condition) {
+        HeldCalls.eventually(what, EVENTUALLY, condition);
+    }
+
+    private static void eventually(String what, Duration bound, Supplier<Boolean> condition) {
+        HeldCalls.eventually(what, bound, condition);
+    }
+
     private static JsonNode read(String json) {
-        try {
-            return JSON.readTree(json);
-        } catch (java.io.IOException e) {
-            throw new AssertionError("not JSON: " + json, e);
-        }
+        return HeldCalls.read(json);
     }
 
     private static RequestSpecification as(String key) {

@@ -1,5 +1,6 @@
 package dev.voiceplane.local;
 
+import dev.voiceplane.kit.http.RequestRules;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
@@ -35,10 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 
 /**
  * The local stand-in for the Ingress controller: routes each request by the Ingress rules and proxies it, body
@@ -48,9 +46,8 @@ import java.util.regex.Pattern;
  */
 final class Gateway {
 
-    static final String REQUEST_ID = "X-Request-Id";
-    /** The request ids the services accept from callers (service-kit's RequestIds); others are replaced. */
-    private static final Pattern ACCEPTABLE_REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+    /** The services' request-id header; an id they would not accept from a caller is replaced (kit RequestRules). */
+    static final String REQUEST_ID = RequestRules.REQUEST_ID_HEADER;
     /** Everything listens on the loopback interface only, as the services do inside a cluster. */
     static final String HOST = "localhost";
 
@@ -132,9 +129,7 @@ final class Gateway {
     }
 
     private void handle(HttpServerRequest request) {
-        String requestId = Optional.ofNullable(request.getHeader(REQUEST_ID))
-                .filter(offered -> ACCEPTABLE_REQUEST_ID.matcher(offered).matches())
-                .orElseGet(Gateway::newRequestId);
+        String requestId = RequestRules.requestId(request.getHeader(REQUEST_ID));
         // The services' Vert.x router resolves "..", "." and escaped unreserved characters before matching; routing
         // on the same normalised path means /credential/../internal/... is /internal/..., and not routed. A target
         // that is not a URI is refused here, as the services would refuse it (with an empty body).
@@ -175,7 +170,7 @@ final class Gateway {
             default -> "request is not valid HTTP";
         };
         request.response().putHeader(HttpHeaders.CONNECTION, "close");
-        reply(request, newRequestId(), status, message);
+        reply(request, RequestRules.newRequestId(), status, message);
     }
 
     private static boolean isWebSocketUpgrade(HttpServerRequest request) {
@@ -356,14 +351,6 @@ final class Gateway {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader(REQUEST_ID, requestId)
                 .end(body);
-    }
-
-    /** A random (version 4) UUID: a request id needs to be unique, not unguessable, so no SecureRandom per request. */
-    static String newRequestId() {
-        ThreadLocalRandom random = ThreadLocalRandom.current();
-        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
-        long low = (random.nextLong() & ~(0xC000_0000_0000_0000L)) | 0x8000_0000_0000_0000L;
-        return new UUID(high, low).toString();
     }
 
     private static Set<String> tokens(String headerValue) {

@@ -1,5 +1,6 @@
 package dev.voiceplane.local;
 
+import dev.voiceplane.kit.http.RequestRules;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -30,23 +31,18 @@ final class RequestPaths {
                 decoded.append(c);
                 continue;
             }
-            if (i + 2 >= path.length() || Character.digit(path.charAt(i + 1), 16) < 0
-                    || Character.digit(path.charAt(i + 2), 16) < 0) {
+            int escaped = RequestRules.escapedByte(path, i);
+            if (escaped < 0) {
                 throw new IllegalArgumentException("malformed percent-escape in " + path);
             }
-            char escaped = (char) Integer.parseInt(path.substring(i + 1, i + 3), 16);
-            if (isUnreserved(escaped)) {
-                decoded.append(escaped);
+            if (RequestRules.unreserved((char) escaped)) {
+                decoded.append((char) escaped);
             } else {
                 decoded.append('%').append(path.substring(i + 1, i + 3).toUpperCase(Locale.ROOT));
             }
             i += 2;
         }
         return decoded.toString();
-    }
-
-    private static boolean isUnreserved(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0;
     }
 
     private static String removeDotSegments(String path) {

@@ -2,8 +2,6 @@ package dev.voiceplane.kit.http;
 
 import dev.voiceplane.kit.error.RequestId;
 import io.vertx.ext.web.RoutingContext;
-import java.util.UUID;
-import java.util.regex.Pattern;
 import org.jboss.logging.MDC;
 
 /**
@@ -13,17 +11,15 @@ import org.jboss.logging.MDC;
  */
 public final class RequestIds {
 
-    public static final String HEADER = "X-Request-Id";
+    public static final String HEADER = RequestRules.REQUEST_ID_HEADER;
     /** Logging-context key of the id (the kit's internal clients forward it). */
     public static final String MDC_KEY = RequestId.MDC_KEY;
-    private static final Pattern ACCEPTABLE = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
     private RequestIds() {
     }
 
     static void tag(RoutingContext ctx) {
-        String offered = ctx.request().getHeader(HEADER);
-        String id = offered != null && ACCEPTABLE.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+        String id = RequestRules.requestId(ctx.request().getHeader(HEADER));
         ctx.put(RequestId.MDC_KEY, id);
         MDC.put(RequestId.MDC_KEY, id);
         ctx.response().putHeader(HEADER, id);

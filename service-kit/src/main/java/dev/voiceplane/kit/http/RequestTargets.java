@@ -36,12 +36,11 @@ final class RequestTargets {
         for (int i = 0; i < part.length(); i++) {
             char c = part.charAt(i);
             if (c == '%') {
-                int high = i + 1 < part.length() ? Character.digit(part.charAt(i + 1), 16) : -1;
-                int low = i + 2 < part.length() ? Character.digit(part.charAt(i + 2), 16) : -1;
-                if (high < 0 || low < 0) {
+                int escaped = RequestRules.escapedByte(part, i);
+                if (escaped < 0) {
                     throw ApiException.invalid(what + " contains a malformed percent-escape");
                 }
-                decoded.write(high * 16 + low);
+                decoded.write(escaped);
                 i += 2;
             } else if (allowed(c)) {
                 decoded.write(c);

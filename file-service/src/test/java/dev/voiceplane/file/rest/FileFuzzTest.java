@@ -29,6 +29,10 @@ class FileFuzzTest {
                 .endpoint(Endpoint.delete("/file/{id}"))
                 .endpoint(Endpoint.post("/internal/file/lookup", "{\"ids\":[\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"]}"))
                 .endpoint(Endpoint.get("/internal/file/{id}/text"))
+                .endpoint(Endpoint.post("/internal/file/recording", "{\"name\":\"call.wav\",\"channels\":2,\"sampleRate\":8000}"))
+                .endpoint(Endpoint.put("/internal/file/recording/{id}/part/0", "{}"))
+                .endpoint(Endpoint.post("/internal/file/recording/{id}/complete"))
+                .endpoint(Endpoint.delete("/internal/file/recording/{id}"))
                 .cases(1500)
                 .run();
     }

@@ -16,7 +16,7 @@ import java.util.Map;
 @QuarkusTestResource(value = FakeProviders.class, restrictToAnnotatedClass = false)
 @QuarkusTestResource(value = WireMockService.class, restrictToAnnotatedClass = false, initArgs = @ResourceArg(
         name = WireMockService.URL_PROPERTIES, value = "quarkus.rest-client.call-service.url,"
-                + "quarkus.rest-client.credential-service.url"))
+                + "quarkus.rest-client.credential-service.url,quarkus.rest-client.file-service.url"))
 public class RuntimeTestSetup {
 
     /** The keys of the test environment, without its database. */

@@ -32,4 +32,10 @@ public record RuntimeEvent(long sequence, String type, Map<String, Object> messa
     public static RuntimeEvent ended(long sequence, String endedReason, Usage usage) {
         return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, null, null);
     }
+
+    /** {@code ended} with the call's recordings (either URL may be null: not recorded, or the recording failed). */
+    public static RuntimeEvent ended(long sequence, String endedReason, Usage usage, String recordingUrl,
+            String stereoRecordingUrl) {
+        return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, recordingUrl, stereoRecordingUrl);
+    }
 }

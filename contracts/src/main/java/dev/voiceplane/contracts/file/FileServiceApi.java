@@ -31,4 +31,38 @@ public interface FileServiceApi {
     @POST
     @Path("lookup")
     IdLookupResult lookup(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
+
+    /** Starts a recording upload (the voice runtime; docs/files.md, "Recordings"). */
+    @POST
+    @Path("recording")
+    RecordingUpload startRecording(@HeaderParam(Authentication.ORG_HEADER) String orgId, RecordingStart request);
+
+    /** Part {@code seq} of a recording's audio: 16-bit little-endian PCM, channels interleaved. */
+    @jakarta.ws.rs.PUT
+    @Path("recording/{id}/part/{seq}")
+    @Consumes(MediaType.APPLICATION_OCTET_STREAM)
+    RecordingUpload recordingPart(@HeaderParam(Authentication.ORG_HEADER) String orgId,
+            @jakarta.ws.rs.PathParam("id") String id, @jakarta.ws.rs.PathParam("seq") int seq, byte[] audio);
+
+    /** Completes a recording: the WAV file it became ({@code id}, {@code url}, ...). */
+    @POST
+    @Path("recording/{id}/complete")
+    com.fasterxml.jackson.databind.JsonNode completeRecording(@HeaderParam(Authentication.ORG_HEADER) String orgId,
+            @jakarta.ws.rs.PathParam("id") String id);
+
+    /** Discards a recording that will not be completed. */
+    @jakarta.ws.rs.DELETE
+    @Path("recording/{id}")
+    RecordingUpload abandonRecording(@HeaderParam(Authentication.ORG_HEADER) String orgId,
+            @jakarta.ws.rs.PathParam("id") String id);
+
+    /** The start of a recording upload: its file name and the parts' format. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record RecordingStart(String name, int channels, int sampleRate) {
+    }
+
+    /** A recording upload in progress. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record RecordingUpload(String id, int parts, long bytes) {
+    }
 }

@@ -28,7 +28,8 @@ public record CallPlan(
         Integer numWordsToInterruptAssistant,
         List<String> endCallPhrases,
         String endCallMessage,
-        List<String> clientMessages) {
+        List<String> clientMessages,
+        Sound sound) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -41,6 +42,31 @@ public record CallPlan(
 
     public record Voice(String provider, String voiceId, Double speed, int inputMinCharacters,
             List<String> inputPunctuationBoundaries) {
+    }
+
+    /**
+     * Recording and the voice settings around the conversation (docs/voice-runtime.md, "Recordings" and "Other voice
+     * settings"): {@code recordingEnabled} (off unless set), {@code hipaaEnabled}, {@code backgroundSound}
+     * ({@code off} unless {@code office}), and the orchestration switches the runtime answers at the call's start.
+     */
+    public record Sound(boolean recordingEnabled, boolean hipaaEnabled, String backgroundSound,
+            boolean backchannelingEnabled, boolean fillerInjectionEnabled, boolean inputPreprocessingEnabled,
+            boolean emotionRecognitionEnabled) {
+
+        /** Recorded: asked for, and not a HIPAA call (which records nothing). */
+        public boolean recorded() {
+            return recordingEnabled && !hipaaEnabled;
+        }
+
+        static Sound read(JsonNode assistant) {
+            return new Sound(assistant.path("recordingEnabled").asBoolean(false),
+                    assistant.path("hipaaEnabled").asBoolean(false),
+                    assistant.path("backgroundSound").asText("off"),
+                    assistant.path("backchannelingEnabled").asBoolean(false),
+                    assistant.path("voice").path("fillerInjectionEnabled").asBoolean(false),
+                    assistant.path("voice").path("inputPreprocessingEnabled").asBoolean(true),
+                    assistant.path("model").path("emotionRecognitionEnabled").asBoolean(false));
+        }
     }
 
     /** One message of the model's context. */
@@ -89,7 +115,9 @@ public record CallPlan(
                         v.path("speed").isNumber() ? v.path("speed").asDouble() : null,
                         v.path("inputMinCharacters").isNumber() ? v.path("inputMinCharacters").asInt()
                                 : DEFAULT_MIN_CHARACTERS,
-                        boundaries.isEmpty() ? DEFAULT_BOUNDARIES : boundaries)
+                        // inputPreprocessingEnabled false: the reply goes to the voice whole, uncut (docs).
+                        !v.path("inputPreprocessingEnabled").asBoolean(true) ? List.of()
+                                : boundaries.isEmpty() ? DEFAULT_BOUNDARIES : boundaries)
                 : null;
 
         String firstMessage = assistant.path("firstMessage").isTextual()
@@ -104,7 +132,8 @@ public record CallPlan(
                 number(assistant, "llmRequestDelaySeconds", DEFAULT_LLM_REQUEST_DELAY),
                 assistant.path("numWordsToInterruptAssistant").isNumber()
                         ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
-                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")));
+                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
+                Sound.read(assistant));
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */

@@ -142,6 +142,9 @@ public final class Conversation {
     private final long startedAtNanos = System.nanoTime();
     private final long startedAtMillis = System.currentTimeMillis();
     private final List<Consumer<String>> endListeners = new ArrayList<>();
+    private Consumer<byte[]> callerAudioTap = audio -> { };
+    private java.util.function.Supplier<Future<dev.voiceplane.runtime.recording.Recordings>> recordings =
+            () -> Future.succeededFuture(dev.voiceplane.runtime.recording.Recordings.NONE);
 
     private Phase phase = Phase.RUNNING;
     private int epoch;
@@ -212,6 +215,13 @@ public final class Conversation {
         endListeners.add(listener);
     }
 
+    /** The recorder's hooks: the caller's audio as it arrives, and the recordings the {@code ended} event names. */
+    public void record(Consumer<byte[]> callerAudio,
+            java.util.function.Supplier<Future<dev.voiceplane.runtime.recording.Recordings>> finished) {
+        this.callerAudioTap = callerAudio;
+        this.recordings = finished;
+    }
+
     // ---- the call's start ------------------------------------------------------------------------------------
 
     public void start() {
@@ -236,6 +246,7 @@ public final class Conversation {
             return;
         }
         transcriber.send(audio);
+        callerAudioTap.accept(audio);
         vad.audio(channel.format().toPcm(audio), System.nanoTime());
     }
 
@@ -678,7 +689,8 @@ public final class Conversation {
         egress.clear();
         metrics.stage(Stage.BARGE_IN, System.nanoTime() - decidedAt);
         String heard = heard(current, decidedAt);
-        LOG.debugf("call %s: interrupted (%s) after \"%s\"", plan.callId(), why, heard);
+        // Word counts, never the words: transcript text stays out of the logs (hipaaEnabled or not).
+        LOG.debugf("call %s: interrupted (%s) after %d words", plan.callId(), why, words(heard));
         if (!heard.isEmpty()) {
             long now = System.currentTimeMillis();
             report(message("bot", heard, current.audibleAtMillis > 0 ? current.audibleAtMillis : now, now));
@@ -827,7 +839,9 @@ public final class Conversation {
         ended.put("type", "ended");
         ended.put("endedReason", reason);
         channel.sendMessage(ended);
-        events.report(n -> RuntimeEvent.ended(n, reason, usage)).onComplete(sent -> {
+        recordings.get().otherwise(dev.voiceplane.runtime.recording.Recordings.NONE).compose(recorded -> events.report(
+                n -> RuntimeEvent.ended(n, reason, usage, recorded.recordingUrl(), recorded.stereoRecordingUrl())))
+                .onComplete(sent -> {
             metrics.callEnded(reason);
             if (closeChannel) {
                 channel.close(reason);

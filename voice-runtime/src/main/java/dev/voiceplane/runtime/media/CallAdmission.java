@@ -57,10 +57,13 @@ public class CallAdmission {
     private final LiveCalls live;
     private final VoiceDetection vad;
     private final long leadMillis;
+    private final dev.voiceplane.runtime.recording.CallSound sound;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
-            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis) {
+            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis,
+            dev.voiceplane.runtime.recording.CallSound sound) {
+        this.sound = sound;
         this.tokens = tokens;
         this.control = control;
         this.providers = providers;
@@ -143,12 +146,15 @@ public class CallAdmission {
         org.jboss.logging.MDC.put("orgId", plan.orgId());
         Keys keys = prepared.keys();
         dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
-        Conversation conversation = new Conversation(new Conversation.Parts(plan, channel, context,
+        // Recording and background sound sit between the conversation and the transport (docs/voice-runtime.md).
+        dev.voiceplane.runtime.recording.CallSound.Attached attached = sound.attach(plan, channel, context);
+        Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
                 leadMillis, sink::report, metrics));
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
+        attached.hook(conversation);
         conversation.start();
         LOG.infof("call %s (organisation %s): media attached (%s)", plan.callId(), plan.orgId(), channel.format());
         return conversation;

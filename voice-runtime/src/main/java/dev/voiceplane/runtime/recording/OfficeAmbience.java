@@ -3,8 +3,8 @@ package dev.voiceplane.runtime.recording;
 import java.util.SplittableRandom;
 
 /**
- * The {@code office} background sound, made at start-up rather than shipped (no audio file is committed or
- * downloaded): {@value #SECONDS} s of a quiet office, looped — a low room tone (brown noise), a murmur of distant
+ * The {@code office} background sound, made in memory when first needed rather than shipped (no audio file is
+ * committed or downloaded): {@value #SECONDS} s of a quiet office, looped — a low room tone (brown noise), a murmur of distant
  * voices (speech-band noise shaped by syllable and phrase envelopes, three talkers) and now and then a burst of
  * keyboard clicks. Fixed seed, so every call and every run has the same loop; its end is cross-faded into its start
  * so the loop has no seam. About {@value #TARGET_DBFS} dBFS overall: under a voice at about −20 dBFS, as an office

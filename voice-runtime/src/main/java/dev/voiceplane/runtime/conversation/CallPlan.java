@@ -28,7 +28,9 @@ public record CallPlan(
         Integer numWordsToInterruptAssistant,
         List<String> endCallPhrases,
         String endCallMessage,
-        List<String> clientMessages) {
+        List<String> clientMessages,
+        List<String> serverMessages,
+        String voicemailMessage) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -53,6 +55,9 @@ public record CallPlan(
     static final double DEFAULT_LLM_REQUEST_DELAY = 0.1;
     static final int DEFAULT_MIN_CHARACTERS = 30;
     static final List<String> DEFAULT_BOUNDARIES = List.of(".", "!", "?", ";", ":", "。", "？", "！");
+    /** The server messages an assistant gets when it does not list them (call-service's default). */
+    static final List<String> DEFAULT_SERVER_MESSAGES = List.of("end-of-call-report", "status-update", "hang",
+            "tool-calls");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.\\-]+)\\s*}}");
 
     /** Reads the attachment answer: {@code {call, assistant, squad, variableValues, phoneNumber, ...}}. */
@@ -104,7 +109,11 @@ public record CallPlan(
                 number(assistant, "llmRequestDelaySeconds", DEFAULT_LLM_REQUEST_DELAY),
                 assistant.path("numWordsToInterruptAssistant").isNumber()
                         ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
-                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")));
+                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
+                assistant.path("serverMessages").isArray() ? strings(assistant.path("serverMessages"))
+                        : DEFAULT_SERVER_MESSAGES,
+                assistant.path("voicemailMessage").isTextual()
+                        ? substitute(assistant.path("voicemailMessage").asText(), variables) : null);
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */

@@ -17,7 +17,7 @@ import jakarta.validation.constraints.Size;
 @RegisterForReflection
 public record RuntimeEvent(
         @NotNull @Min(0) Long sequence,
-        @NotNull @OneOf({"in-progress", "message", "forwarding", "hang", "ended"}) String type,
+        @NotNull @OneOf({"in-progress", "message", "forwarding", "hang", "ended", "server-message"}) String type,
         /** type message: one transcript message, {@code role} and {@code message} required. */
         ObjectNode message,
         /** type forwarding: where the call is being transferred. */
@@ -26,7 +26,9 @@ public record RuntimeEvent(
         String endedReason,
         @Valid Usage usage,
         @HttpUrl String recordingUrl,
-        @HttpUrl String stereoRecordingUrl) {
+        @HttpUrl String stereoRecordingUrl,
+        /** type server-message: one live server message, {@code type} its kind (docs/calls.md, "Live messages"). */
+        ObjectNode serverMessage) {
 
     /** Usage totals of the call: speech-to-text seconds, language-model tokens, speech characters. */
     @RegisterForReflection

@@ -75,6 +75,10 @@ public class Call extends OrgScopedEntity {
     @Column(name = "runtime_attached_at")
     public Instant runtimeAttachedAt;
 
+    /** The internal address of the runtime replica that holds the call's media, once it gave it (V6). */
+    @Column(name = "runtime_url")
+    public String runtimeUrl;
+
     @Column(nullable = false)
     public boolean finalised;
 

@@ -114,6 +114,9 @@ public class CallAdmission {
             ObjectNode internal = details.internal(row);
             internal.set("serverMessages", json.valueToTree(configurations.serverMessages(assistant)));
             configurations.voicemailTypes(assistant).ifPresent(types -> internal.set("voicemailDetectionTypes", types));
+            if (!assistant.path("voicemailMessage").asText("").isBlank()) {
+                internal.put(Voicemails.HAS_MESSAGE, true);
+            }
             if (number != null) {
                 internal.set("phoneNumber", json.valueToTree(number.withoutSecret()));
             }

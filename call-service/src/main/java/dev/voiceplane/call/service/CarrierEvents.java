@@ -35,10 +35,12 @@ public class CarrierEvents {
     private final EndOfCall endOfCall;
     private final ObjectMapper json;
     private final Details details;
+    private final Voicemails voicemails;
 
     public CarrierEvents(CallRepository calls, CallEvents events, Lifecycle lifecycle, CarrierLines lines,
-            EndOfCall endOfCall, ObjectMapper json, Details details) {
+            EndOfCall endOfCall, ObjectMapper json, Details details, Voicemails voicemails) {
         this.details = details;
+        this.voicemails = voicemails;
         this.calls = calls;
         this.events = events;
         this.lifecycle = lifecycle;
@@ -48,7 +50,11 @@ public class CarrierEvents {
     }
 
     private record Outcome(EventReceipt receipt, UUID callId, boolean ended, boolean hangUp, String phoneNumberId,
-            String sealingContext, String carrierCallId) {
+            String sealingContext, String carrierCallId, Machine machine) {
+    }
+
+    /** A machine the runtime is to leave a message on: where the runtime is (null: not known yet), what was heard. */
+    private record Machine(String runtimeUrl, String answeredBy) {
     }
 
     public EventReceipt report(String orgId, CarrierEvent event) {
@@ -67,18 +73,25 @@ public class CarrierEvents {
             }
             String source = "carrier:" + event.phoneCallProvider();
             if (!events.record(orgId, call.id, source, event.eventId(), event.type(), payload)) {
-                return new Outcome(new EventReceipt(false, false, call.status), call.id, false, false, null, null, null);
+                return new Outcome(new EventReceipt(false, false, call.status), call.id, false, false, null, null, null,
+                        null);
             }
             boolean wasEnded = call.ended();
-            boolean applied = apply(call, event);
+            Machine[] machine = new Machine[1];
+            boolean applied = apply(call, event, machine);
             if (applied) {
                 events.markApplied(orgId, call.id, source, event.eventId());
             }
             boolean endedNow = !wasEnded && call.ended();
             boolean voicemail = endedNow && EndedReason.VOICEMAIL.equals(call.endedReason);
             return new Outcome(new EventReceipt(true, applied, call.status), call.id, endedNow, voicemail,
-                    call.phoneNumberId, call.sealingContext(), call.phoneCallProviderId);
+                    call.phoneNumberId, call.sealingContext(), call.phoneCallProviderId, machine[0]);
         });
+        if (outcome.machine() != null && outcome.machine().runtimeUrl() != null && !voicemails.tell(orgId,
+                outcome.callId(), outcome.machine().runtimeUrl(), outcome.machine().answeredBy())) {
+            // The runtime cannot be reached: the call ends as it would without a message.
+            return endAsVoicemail(orgId, outcome);
+        }
         if (outcome.hangUp()) {
             lines.hangUp(orgId, outcome.callId(), outcome.phoneNumberId(), outcome.sealingContext(), outcome.carrierCallId());
         }
@@ -101,7 +114,19 @@ public class CarrierEvents {
         return calls.findByCarrierCallForChange(orgId, event.phoneCallProvider(), event.phoneCallProviderId());
     }
 
-    private boolean apply(Call call, CarrierEvent event) {
+    private EventReceipt endAsVoicemail(String orgId, Outcome outcome) {
+        Call ended = QuarkusTransaction.requiringNew().call(() -> {
+            Call call = calls.requireOwnedForChange(orgId, outcome.callId(), "Call");
+            return lifecycle.end(call, EndedReason.VOICEMAIL, OrgScopedEntity.now()) ? call : null;
+        });
+        if (ended != null) {
+            lines.hangUp(orgId, ended.id, ended.phoneNumberId, ended.sealingContext(), ended.phoneCallProviderId);
+            endOfCall.finaliseIfReady(orgId, ended.id, false);
+        }
+        return new EventReceipt(true, true, CallStatus.ENDED.wire());
+    }
+
+    private boolean apply(Call call, CarrierEvent event, Machine[] machine) {
         if (event.durationSeconds() != null && event.durationSeconds() >= 0) {
             call.carrierDurationSeconds = event.durationSeconds();
         }
@@ -113,7 +138,14 @@ public class CarrierEvents {
         }
         var now = OrgScopedEntity.now();
         if (CarrierEvent.ANSWERED_BY.equals(event.type())) {
-            return voicemail(call, event.answeredBy()) && lifecycle.end(call, EndedReason.VOICEMAIL, now);
+            if (!voicemail(call, event.answeredBy())) {
+                return false;
+            }
+            if (voicemails.leavesMessage(call, event.answeredBy())) {
+                machine[0] = new Machine(call.runtimeUrl, event.answeredBy());
+                return true;
+            }
+            return lifecycle.end(call, EndedReason.VOICEMAIL, now);
         }
         if (!CarrierEvent.STATUS.equals(event.type()) || event.carrierStatus() == null) {
             return false;
@@ -128,7 +160,13 @@ public class CarrierEvents {
             case "failed" -> lifecycle.end(call, EndedReason.failedToConnect(event.phoneCallProvider()), now);
             case "rejected" -> lifecycle.end(call, EndedReason.VONAGE_REJECTED, now);
             case "disconnected" -> lifecycle.end(call, EndedReason.VONAGE_DISCONNECTED, now);
-            case "machine" -> lifecycle.end(call, EndedReason.VOICEMAIL, now);
+            case "machine" -> {
+                if (voicemails.leavesMessage(call, "machine")) {
+                    machine[0] = new Machine(call.runtimeUrl, "machine");
+                    yield true;
+                }
+                yield lifecycle.end(call, EndedReason.VOICEMAIL, now);
+            }
             default -> false; // queued, initiated, started: the call is queued already
         };
     }

@@ -143,6 +143,9 @@ public class InboundCalls {
         ObjectNode internal = details.internal(row);
         internal.set("serverMessages", json.valueToTree(configurations.serverMessages(assistant)));
         configurations.voicemailTypes(assistant).ifPresent(types -> internal.set("voicemailDetectionTypes", types));
+        if (!assistant.path("voicemailMessage").asText("").isBlank()) {
+            internal.put(Voicemails.HAS_MESSAGE, true);
+        }
         internal.set("phoneNumber", json.valueToTree(request.phoneNumber().withoutSecret()));
         details.write(call, row);
         return call;

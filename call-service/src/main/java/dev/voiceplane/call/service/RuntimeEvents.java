@@ -43,8 +43,12 @@ public class RuntimeEvents {
     private final CarrierLines lines;
     private final ObjectMapper json;
 
+    private final LiveServerMessages live;
+
     public RuntimeEvents(CallRepository calls, CallEvents events, CallDocuments documents, Lifecycle lifecycle,
-            ServerMessages messages, Details details, EndOfCall endOfCall, CarrierLines lines, ObjectMapper json) {
+            ServerMessages messages, Details details, EndOfCall endOfCall, CarrierLines lines, ObjectMapper json,
+            LiveServerMessages live) {
+        this.live = live;
         this.calls = calls;
         this.events = events;
         this.documents = documents;
@@ -111,6 +115,8 @@ public class RuntimeEvents {
                 }
                 return moved;
             }
+            case LiveServerMessages.EVENT:
+                return live.write(call, event.serverMessage());
             case "hang":
                 if (call.ended()) {
                     return false;
@@ -157,6 +163,7 @@ public class RuntimeEvents {
                             + String.join(", ", EndedReason.FROM_RUNTIME.stream().sorted().toList()));
                 }
             }
+            case LiveServerMessages.EVENT -> problems.addAll(LiveServerMessages.problems(event.serverMessage()));
             default -> {
             }
         }

@@ -66,18 +66,26 @@ public class ServerMessages {
         });
     }
 
+    /**
+     * A live message the runtime reported (LiveServerMessages): its kind and fields as given, written when the
+     * assistant lists the kind; whether it was.
+     */
+    public boolean live(Call call, String type, ObjectNode fields) {
+        return write(call, type, (message, view) -> message.setAll(fields));
+    }
+
     private interface Fields {
         void add(ObjectNode message, CallView view);
     }
 
-    private void write(Call call, String type, Fields fields) {
+    private boolean write(Call call, String type, Fields fields) {
         ObjectNode row = details.read(call);
         JsonNode asked = details.internal(row).get("serverMessages");
         boolean wanted = asked == null
                 ? Configurations.DEFAULT_SERVER_MESSAGES.contains(type)
                 : contains(asked, type);
         if (!wanted) {
-            return;
+            return false;
         }
         CallView view = views.view(call);
         ObjectNode body = json.createObjectNode();
@@ -98,6 +106,7 @@ public class ServerMessages {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a server message cannot be written as JSON", e);
         }
+        return true;
     }
 
     private static boolean contains(JsonNode kinds, String type) {

@@ -58,6 +58,10 @@ class CallFuzzTest {
                 .endpoint(Endpoint.post("/call/webhook-secret/rotate", "{\"overlapSeconds\":60}", "{}"))
                 .endpoint(Endpoint.post("/internal/call/inbound", "{}"))
                 .endpoint(Endpoint.get("/internal/call/{id}/runtime"))
+                .endpoint(Endpoint.post("/internal/call/{id}/runtime/address", "{\"url\":\"http://10.0.3.7:8080\"}"))
+                .endpoint(Endpoint.post("/internal/call/{id}/runtime/events", "{\"sequence\":0,\"type\":"
+                        + "\"server-message\",\"serverMessage\":{\"type\":\"transcript\",\"role\":\"user\","
+                        + "\"transcriptType\":\"final\",\"transcript\":\"hi\"}}"))
                 .readsBack("/call/web", "/call")
                 .readsBack("/call/phone", "/call")
                 .cases(1500)

@@ -38,10 +38,11 @@ public class AssistantBody {
     public Boolean hipaaEnabled;
 
     public List<@NotNull @OneOf({"status-update", "speech-update", "transcript", "hang", "function-call", "tool-calls",
-            "metadata", "conversation-update", "model-output", "voice-input"}) String> clientMessages;
+            "metadata", "conversation-update", "model-output", "voice-input", "user-interrupted"}) String> clientMessages;
 
     public List<@NotNull @OneOf({"status-update", "transcript", "hang", "function-call", "tool-calls",
-            "end-of-call-report", "conversation-update", "phone-call-control", "model-output", "voice-input"}) String>
+            "end-of-call-report", "conversation-update", "phone-call-control", "model-output", "voice-input",
+            "speech-update", "user-interrupted"}) String>
             serverMessages;
 
     @DecimalMin("10")

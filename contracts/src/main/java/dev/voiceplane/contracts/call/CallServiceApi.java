@@ -53,4 +53,13 @@ public interface CallServiceApi {
     @Path("{id}/runtime/events")
     EventReceipt runtimeEvent(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
             RuntimeEvent event);
+
+    /**
+     * Says where the replica that holds the call is reached ({@code {"url"}}, its internal base URL); answers
+     * {@code {"answeredBy"}}, an answering-machine result that came before (null when none). docs/calls.md.
+     */
+    @POST
+    @Path("{id}/runtime/address")
+    JsonNode runtimeAddress(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
+            java.util.Map<String, String> body);
 }

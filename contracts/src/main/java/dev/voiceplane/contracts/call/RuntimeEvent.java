@@ -14,7 +14,11 @@ import java.util.Map;
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RuntimeEvent(long sequence, String type, Map<String, Object> message, String forwardedPhoneNumber,
-        String endedReason, Usage usage, String recordingUrl, String stereoRecordingUrl) {
+        String endedReason, Usage usage, String recordingUrl, String stereoRecordingUrl,
+        Map<String, Object> serverMessage) {
+
+    /** The event type of a live server message (docs/voice-runtime.md, "Live messages"). */
+    public static final String SERVER_MESSAGE = "server-message";
 
     /** Usage totals: speech-to-text seconds, language-model tokens, speech characters. */
     @RegisterForReflection
@@ -22,20 +26,31 @@ public record RuntimeEvent(long sequence, String type, Map<String, Object> messa
     }
 
     public static RuntimeEvent inProgress(long sequence) {
-        return new RuntimeEvent(sequence, "in-progress", null, null, null, null, null, null);
+        return new RuntimeEvent(sequence, "in-progress", null, null, null, null, null, null, null);
     }
 
     public static RuntimeEvent message(long sequence, Map<String, Object> message) {
-        return new RuntimeEvent(sequence, "message", message, null, null, null, null, null);
+        return new RuntimeEvent(sequence, "message", message, null, null, null, null, null, null);
     }
 
     public static RuntimeEvent ended(long sequence, String endedReason, Usage usage) {
-        return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, null, null);
+        return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, null, null, null);
+    }
+
+    /** A live server message ({@code type} the kind, then its fields), routed by call-service to the outbox. */
+    public static RuntimeEvent serverMessage(long sequence, Map<String, Object> serverMessage) {
+        return new RuntimeEvent(sequence, SERVER_MESSAGE, null, null, null, null, null, null, serverMessage);
+    }
+
+    /** The assistant has not answered for a while (a {@code hang} server message). */
+    public static RuntimeEvent hang(long sequence) {
+        return new RuntimeEvent(sequence, "hang", null, null, null, null, null, null, null);
     }
 
     /** {@code ended} with the call's recordings (either URL may be null: not recorded, or the recording failed). */
     public static RuntimeEvent ended(long sequence, String endedReason, Usage usage, String recordingUrl,
             String stereoRecordingUrl) {
-        return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, recordingUrl, stereoRecordingUrl);
+        return new RuntimeEvent(sequence, "ended", null, null, endedReason, usage, recordingUrl, stereoRecordingUrl,
+                null);
     }
 }

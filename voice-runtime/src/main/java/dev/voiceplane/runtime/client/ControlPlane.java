@@ -50,6 +50,16 @@ public class ControlPlane {
         calls.call(api -> api.runtimeEvent(orgId, callId.toString(), event), "so the event cannot be reported");
     }
 
+    /**
+     * Gives call-service this replica's internal address for the call (docs/calls.md); answers an answering-machine
+     * result that came before it, if any.
+     */
+    public Optional<String> registerAddress(String orgId, UUID callId, String url) {
+        return calls.find(api -> api.runtimeAddress(orgId, callId.toString(), java.util.Map.of("url", url)),
+                "so call-service cannot reach the call").map(answer -> answer.path("answeredBy"))
+                .filter(JsonNode::isTextual).map(JsonNode::asText);
+    }
+
     /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */
     public Optional<String> apiKey(String orgId, String provider) {
         return CredentialKeys.apiKey(credentials, orgId, provider,

@@ -29,7 +29,9 @@ public record CallPlan(
         List<String> endCallPhrases,
         String endCallMessage,
         List<String> clientMessages,
-        Sound sound) {
+        Sound sound,
+        List<String> serverMessages,
+        String voicemailMessage) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -79,6 +81,9 @@ public record CallPlan(
     static final double DEFAULT_LLM_REQUEST_DELAY = 0.1;
     static final int DEFAULT_MIN_CHARACTERS = 30;
     static final List<String> DEFAULT_BOUNDARIES = List.of(".", "!", "?", ";", ":", "。", "？", "！");
+    /** The server messages an assistant gets when it does not list them (call-service's default). */
+    static final List<String> DEFAULT_SERVER_MESSAGES = List.of("end-of-call-report", "status-update", "hang",
+            "tool-calls");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.\\-]+)\\s*}}");
 
     /** Reads the attachment answer: {@code {call, assistant, squad, variableValues, phoneNumber, ...}}. */
@@ -133,7 +138,11 @@ public record CallPlan(
                 assistant.path("numWordsToInterruptAssistant").isNumber()
                         ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
                 strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
-                Sound.read(assistant));
+                Sound.read(assistant),
+                assistant.path("serverMessages").isArray() ? strings(assistant.path("serverMessages"))
+                        : DEFAULT_SERVER_MESSAGES,
+                assistant.path("voicemailMessage").isTextual()
+                        ? substitute(assistant.path("voicemailMessage").asText(), variables) : null);
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */

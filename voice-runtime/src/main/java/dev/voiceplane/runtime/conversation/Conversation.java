@@ -64,6 +64,13 @@ public final class Conversation {
     /** Where events go (call-service in production). */
     public interface EventSink {
         Future<Void> report(java.util.function.LongFunction<RuntimeEvent> event);
+
+        /** Reports an event that may be merged into the last one still waiting under the same key (LiveMessages). */
+        default boolean reportMerging(String key, java.util.function.LongFunction<RuntimeEvent> event,
+                java.util.function.BinaryOperator<RuntimeEvent> merge) {
+            report(event);
+            return false;
+        }
     }
 
     private enum Phase { RUNNING, SAYING_GOODBYE, ENDED }
@@ -145,6 +152,8 @@ public final class Conversation {
     private Consumer<byte[]> callerAudioTap = audio -> { };
     private java.util.function.Supplier<Future<dev.voiceplane.runtime.recording.Recordings>> recordings =
             () -> Future.succeededFuture(dev.voiceplane.runtime.recording.Recordings.NONE);
+    private final LiveMessages live;
+    private final Voicemail voicemail;
 
     private Phase phase = Phase.RUNNING;
     private int epoch;
@@ -172,6 +181,8 @@ public final class Conversation {
         this.voice = parts.voice();
         this.events = parts.events();
         this.metrics = parts.metrics();
+        this.live = new LiveMessages(plan, channel, events, metrics, vertx);
+        this.voicemail = new Voicemail(vertx, plan.callId(), channel.format().sampleRate(), this::leaveVoicemail);
         this.egress = new Egress(channel, vertx, new Egress.Timeline() {
             @Override
             public void pieceStarts(Object piece, long playsAtNanos) {
@@ -248,6 +259,35 @@ public final class Conversation {
         transcriber.send(audio);
         callerAudioTap.accept(audio);
         vad.audio(channel.format().toPcm(audio), System.nanoTime());
+        if (voicemail.listening()) {
+            voicemail.audio(channel.format().toPcm(audio));
+        }
+    }
+
+    /**
+     * The carrier's detection says a machine answered (call-service, when the assistant has a
+     * {@code voicemailMessage}): the call waits for the beep and leaves the message (Voicemail).
+     */
+    public void machineDetected(String answeredBy) {
+        if (phase != Phase.RUNNING || plan.voicemailMessage() == null || plan.voicemailMessage().isBlank()) {
+            return;
+        }
+        if (!voicemail.active()) {
+            cancelSilenceTimer();
+            cancelFinalizeTimer();
+            userText.setLength(0);
+            if (response != null) {
+                cancel(response);
+                egress.clear();
+            }
+        }
+        voicemail.detected(answeredBy, callerSpeaking);
+    }
+
+    private void leaveVoicemail() {
+        if (phase == Phase.RUNNING) {
+            say(plan.voicemailMessage(), "voicemail");
+        }
     }
 
     /** The far end played the audio before this mark (or dropped it on a clear). */
@@ -277,6 +317,11 @@ public final class Conversation {
     }
 
     private void callerStarted() {
+        live.speech("user", true);
+        if (voicemail.active()) {
+            voicemail.speech(true);
+            return;
+        }
         callerSpeaking = true;
         cancelFinalizeTimer();
         transcriberEndedTurn = false;
@@ -298,6 +343,11 @@ public final class Conversation {
     }
 
     private void callerStopped(long speechEndedAtNanos) {
+        live.speech("user", false);
+        if (voicemail.active()) {
+            voicemail.speech(false);
+            return;
+        }
         callerSpeaking = false;
         speechEndedAt = speechEndedAtNanos;
         transcriber.finalizeTurn();
@@ -330,6 +380,7 @@ public final class Conversation {
         public void interim(String text) {
             onContext(() -> {
                 interim = text;
+                live.transcript("user", "partial", text);
                 cancelSilenceTimer();
                 interruptAfterWords(words(userText) + words(text));
             });
@@ -339,6 +390,7 @@ public final class Conversation {
         public void segment(String text, boolean endOfTurn) {
             onContext(() -> {
                 interim = "";
+                live.transcript("user", "final", text.trim());
                 if (!text.isBlank()) {
                     if (userText.isEmpty()) {
                         userTurnStartedMillis = System.currentTimeMillis();
@@ -366,6 +418,9 @@ public final class Conversation {
     }
 
     private void interruptAfterWords(int words) {
+        if (voicemail.active()) {
+            return;
+        }
         Response current = response;
         Integer needed = plan.numWordsToInterruptAssistant();
         if (current != null && current.audible && needed != null && words >= needed && phase == Phase.RUNNING) {
@@ -374,6 +429,10 @@ public final class Conversation {
     }
 
     private void maybeEndTurn() {
+        if (voicemail.active()) {
+            userText.setLength(0);
+            return;
+        }
         if (phase != Phase.RUNNING || callerSpeaking || !transcriberEndedTurn || userText.isEmpty()) {
             return;
         }
@@ -392,6 +451,7 @@ public final class Conversation {
         long now = System.currentTimeMillis();
         history.add(new ChatMessage("user", text));
         reply(text, endedAt).userMessage = message("user", text, userTurnStartedMillis, now);
+        live.awaitingReply();
     }
 
     /**
@@ -445,6 +505,7 @@ public final class Conversation {
                         metrics.stage(Stage.LLM_FIRST_TOKEN, reply.firstTokenAt - reply.modelRequestedAt);
                     }
                     reply.text.append(delta);
+                    live.modelOutput(delta);
                     for (String piece : reply.chunker.add(delta)) {
                         speak(reply, piece);
                     }
@@ -564,6 +625,7 @@ public final class Conversation {
             reply.audible = true;
             reply.audibleAtMillis = System.currentTimeMillis();
             reply.firstAudioAt = System.nanoTime();
+            live.speech("assistant", true);
             commitUserTurn(reply);
         }
         egress.audio(audio, piece);
@@ -650,6 +712,7 @@ public final class Conversation {
             vertx.cancelTimer(reply.completionTimer);
         }
         commitUserTurn(reply);
+        live.speech("assistant", false);
         String said = reply.text.toString().trim();
         if (!said.isEmpty()) {
             long now = System.currentTimeMillis();
@@ -688,6 +751,7 @@ public final class Conversation {
         cancel(current);
         egress.clear();
         metrics.stage(Stage.BARGE_IN, System.nanoTime() - decidedAt);
+        live.interrupted();
         String heard = heard(current, decidedAt);
         // Word counts, never the words: transcript text stays out of the logs (hipaaEnabled or not).
         LOG.debugf("call %s: interrupted (%s) after %d words", plan.callId(), why, words(heard));
@@ -819,6 +883,8 @@ public final class Conversation {
         phase = Phase.ENDED;
         endedReason = reason;
         commitUserTurn(response);
+        live.close();
+        voicemail.close();
         for (long timer : new long[] {silenceTimer, maxDurationTimer, goodbyeTimer, finalizeTimer}) {
             if (timer >= 0) {
                 vertx.cancelTimer(timer);
@@ -862,6 +928,7 @@ public final class Conversation {
 
     private void report(Map<String, Object> message) {
         events.report(n -> RuntimeEvent.message(n, message));
+        live.committed(message);
         if (plan.clientMessages().contains("transcript")) {
             Map<String, Object> transcript = new LinkedHashMap<>();
             transcript.put("type", "transcript");

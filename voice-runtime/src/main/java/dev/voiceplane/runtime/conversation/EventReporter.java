@@ -8,6 +8,7 @@ import io.vertx.core.Promise;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BinaryOperator;
 import java.util.function.LongFunction;
 import org.jboss.logging.Logger;
 
@@ -16,13 +17,13 @@ import org.jboss.logging.Logger;
  * from a worker thread (never on the call's event loop). call-service records each sequence once, so an event that
  * failed is sent again as it was: a few attempts spaced out, then it is logged and given up.
  */
-public final class EventReporter {
+public final class EventReporter implements Conversation.EventSink {
 
     private static final Logger LOG = Logger.getLogger(EventReporter.class);
     private static final int ATTEMPTS = 4;
     private static final long RETRY_MILLIS = 500;
 
-    private record Pending(RuntimeEvent event, Promise<Void> sent) {
+    private record Pending(RuntimeEvent event, Promise<Void> sent, String key) {
     }
 
     private final ControlPlane control;
@@ -40,11 +41,32 @@ public final class EventReporter {
         this.callId = callId;
     }
 
+    @Override
     public Future<Void> report(LongFunction<RuntimeEvent> event) {
         Promise<Void> sent = Promise.promise();
-        queue.add(new Pending(event.apply(sequence++), sent));
+        queue.add(new Pending(event.apply(sequence++), sent, null));
         next();
         return sent.future();
+    }
+
+    /**
+     * Reports an event that may be merged into the last one waiting, when that one has the same {@code key} and is not
+     * being sent yet: {@code merge(waiting, newer)} takes its place, under its sequence. Only the last one waiting,
+     * so the order of everything reported stays as it was (live messages: partial transcripts, model output).
+     * Whether it was merged.
+     */
+    @Override
+    public boolean reportMerging(String key, LongFunction<RuntimeEvent> event, BinaryOperator<RuntimeEvent> merge) {
+        Pending last = queue.peekLast();
+        boolean waiting = last != null && !(sending && queue.size() == 1);
+        if (waiting && key.equals(last.key())) {
+            queue.pollLast();
+            queue.add(new Pending(merge.apply(last.event(), event.apply(last.event().sequence())), last.sent(), key));
+            return true;
+        }
+        queue.add(new Pending(event.apply(sequence++), Promise.promise(), key));
+        next();
+        return false;
     }
 
     Future<Void> message(Map<String, Object> message) {

@@ -58,12 +58,16 @@ public class CallAdmission {
     private final VoiceDetection vad;
     private final long leadMillis;
     private final dev.voiceplane.runtime.recording.CallSound sound;
+    private final HeldConversations held;
+    private final OwnAddress address;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
             @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis,
-            dev.voiceplane.runtime.recording.CallSound sound) {
+            dev.voiceplane.runtime.recording.CallSound sound, HeldConversations held, OwnAddress address) {
         this.sound = sound;
+        this.held = held;
+        this.address = address;
         this.tokens = tokens;
         this.control = control;
         this.providers = providers;
@@ -151,13 +155,34 @@ public class CallAdmission {
         Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
-                leadMillis, sink::report, metrics));
+                leadMillis, sink, metrics));
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
         attached.hook(conversation);
         conversation.start();
+        if (plan.voicemailMessage() != null && !plan.voicemailMessage().isBlank()) {
+            reachable(plan, context, conversation);
+        }
         LOG.infof("call %s (organisation %s): media attached (%s)", plan.callId(), plan.orgId(), channel.format());
         return conversation;
+    }
+
+    /**
+     * A call that may meet an answering machine tells call-service where it is held (docs/voice-runtime.md,
+     * "Voicemail"), off the call's start: a machine result that came first is in the answer.
+     */
+    private void reachable(CallPlan plan, Context context, Conversation conversation) {
+        Runnable unheld = held.add(plan.callId(), plan.orgId(), context, conversation);
+        conversation.onEnded(reason -> unheld.run());
+        context.<Optional<String>>executeBlocking(() -> control.registerAddress(plan.orgId(), plan.callId(),
+                address.url()), false).onComplete(registered -> {
+                    if (registered.failed()) {
+                        LOG.warnf("call %s: call-service could not be given the runtime's address: %s", plan.callId(),
+                                registered.cause().getMessage());
+                    } else {
+                        registered.result().ifPresent(conversation::machineDetected);
+                    }
+                });
     }
 
     /** Ends a call the runtime cannot run: a transcript line and {@code ended} (assistant-error), then the socket. */

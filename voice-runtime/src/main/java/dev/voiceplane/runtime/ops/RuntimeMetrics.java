@@ -67,4 +67,10 @@ public class RuntimeMetrics {
     public void refused(String reason) {
         Counter.builder("voice_runtime_media_refused").tag("reason", reason).register(registry).increment();
     }
+
+    /** A live message of {@code kind} reported to call-service, or merged into one still waiting (coalesced). */
+    public void liveMessage(String kind, boolean coalesced) {
+        Counter.builder("voice_runtime_live_messages").tag("kind", kind)
+                .tag("result", coalesced ? "coalesced" : "reported").register(registry).increment();
+    }
 }

@@ -611,7 +611,9 @@ public final class Conversation {
     }
 
     private void armCompletion(Response reply) {
-        long wait = Math.max(0, (egress.drainsAtNanos() - System.nanoTime()) / MS) + MARK_GRACE_MILLIS;
+        // A far end that names no marks back (Vonage) has only the clock: the reply is over when it has played.
+        long wait = Math.max(1, (egress.drainsAtNanos() - System.nanoTime()) / MS
+                + (channel.echoesMarks() ? MARK_GRACE_MILLIS : 0));
         reply.completionTimer = vertx.setTimer(wait, id -> {
             if (response != reply) {
                 return;

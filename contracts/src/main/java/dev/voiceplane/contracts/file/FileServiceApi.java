@@ -16,8 +16,10 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * file-service's internal lookup ({@code InternalFileResource}; the contract is in docs/assistants-and-squads.md).
- * Call it through a {@link dev.voiceplane.kit.client.Peer} (assistant-service's {@code FileCatalogue}).
+ * file-service's internal routes: the lookup ({@code InternalFileResource}; the contract is in
+ * docs/assistants-and-squads.md) and the knowledge-base search ({@code InternalSearchResource}, docs/files.md).
+ * Call it through a {@link dev.voiceplane.kit.client.Peer} (assistant-service's {@code FileCatalogue}, the voice
+ * runtime's {@code KnowledgeSearch}).
  */
 @RegisterRestClient(configKey = "file-service")
 @RegisterClientHeaders(InternalHeaders.class)
@@ -31,4 +33,9 @@ public interface FileServiceApi {
     @POST
     @Path("lookup")
     IdLookupResult lookup(@HeaderParam(Authentication.ORG_HEADER) String orgId, IdLookup request);
+
+    /** The best passages of the organisation's files for a query (the voice runtime, once per caller turn). */
+    @POST
+    @Path("search")
+    Passages search(@HeaderParam(Authentication.ORG_HEADER) String orgId, PassageSearch request);
 }

@@ -28,7 +28,8 @@ public record CallPlan(
         Integer numWordsToInterruptAssistant,
         List<String> endCallPhrases,
         String endCallMessage,
-        List<String> clientMessages) {
+        List<String> clientMessages,
+        KnowledgeBase knowledgeBase) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -43,6 +44,13 @@ public record CallPlan(
             List<String> inputPunctuationBoundaries) {
     }
 
+    /**
+     * {@code model.knowledgeBase}: the files searched at each caller turn and how many passages go to the model
+     * ({@code topK}, 1–10, {@value #DEFAULT_TOP_K} when unset); null when the model has none (or no files).
+     */
+    public record KnowledgeBase(List<String> fileIds, int topK) {
+    }
+
     /** One message of the model's context. */
     public record ChatMessage(String role, String content) {
     }
@@ -52,6 +60,7 @@ public record CallPlan(
     static final double DEFAULT_RESPONSE_DELAY = 0.4;
     static final double DEFAULT_LLM_REQUEST_DELAY = 0.1;
     static final int DEFAULT_MIN_CHARACTERS = 30;
+    static final int DEFAULT_TOP_K = 3;
     static final List<String> DEFAULT_BOUNDARIES = List.of(".", "!", "?", ";", ":", "。", "？", "！");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.\\-]+)\\s*}}");
 
@@ -104,7 +113,17 @@ public record CallPlan(
                 number(assistant, "llmRequestDelaySeconds", DEFAULT_LLM_REQUEST_DELAY),
                 assistant.path("numWordsToInterruptAssistant").isNumber()
                         ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
-                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")));
+                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
+                knowledgeBase(m.path("knowledgeBase")));
+    }
+
+    private static KnowledgeBase knowledgeBase(JsonNode base) {
+        List<String> files = strings(base.path("fileIds"));
+        if (!base.isObject() || files.isEmpty()) {
+            return null;
+        }
+        int topK = base.path("topK").isNumber() ? Math.max(1, Math.min(10, base.path("topK").asInt())) : DEFAULT_TOP_K;
+        return new KnowledgeBase(files, topK);
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */

@@ -57,10 +57,12 @@ public class CallAdmission {
     private final LiveCalls live;
     private final VoiceDetection vad;
     private final long leadMillis;
+    private final dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
-            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis) {
+            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis,
+            dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases) {
         this.tokens = tokens;
         this.control = control;
         this.providers = providers;
@@ -68,6 +70,7 @@ public class CallAdmission {
         this.live = live;
         this.vad = vad;
         this.leadMillis = leadMillis;
+        this.knowledgeBases = knowledgeBases;
     }
 
     /** Checks a token for a call; {@code callId}/{@code orgId} (when the transport names them) must be its own. */
@@ -147,6 +150,7 @@ public class CallAdmission {
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
                 leadMillis, sink::report, metrics));
+        knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
         conversation.start();

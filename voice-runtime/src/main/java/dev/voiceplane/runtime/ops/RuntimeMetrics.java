@@ -67,4 +67,16 @@ public class RuntimeMetrics {
     public void refused(String reason) {
         Counter.builder("voice_runtime_media_refused").tag("reason", reason).register(registry).increment();
     }
+
+    /**
+     * One knowledge-base search of a turn: {@code voice_runtime_knowledge_searches_total{result}} ({@code found},
+     * {@code none}, {@code failed}, {@code timeout}) and how long the turn waited for it
+     * ({@code voice_runtime_knowledge_search_seconds}).
+     */
+    public void knowledgeSearch(String result, long nanos) {
+        Counter.builder("voice_runtime_knowledge_searches").tag("result", result).register(registry).increment();
+        Timer.builder("voice_runtime_knowledge_search").publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(10))
+                .register(registry).record(Duration.ofNanos(Math.max(0, nanos)));
+    }
 }

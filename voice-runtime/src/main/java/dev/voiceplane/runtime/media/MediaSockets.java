@@ -305,7 +305,10 @@ public class MediaSockets {
             vonage = true;
             String contentType = parameter(message, "content-type");
             if (!VonageChannel.supported(contentType)) {
-                refused("format", "the Vonage stream's content-type is " + contentType + ", not "
+                // The sender's text, cut short: it goes into a log line.
+                String shown = contentType == null ? "missing"
+                        : contentType.length() > 40 ? contentType.substring(0, 40) + "…" : contentType;
+                refused("format", "the Vonage stream's content-type is " + shown + ", not "
                         + VonageChannel.CONTENT_TYPE);
                 return;
             }

@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * Every test of the runtime runs with the test keys (service token, media token key) and one WireMock server
- * standing in for call-service and credential-service (their internal paths do not overlap). The runtime has no
+ * standing in for call-service, credential-service and file-service (their internal paths do not overlap). The runtime has no
  * database, so no PostgreSQL is started. The providers are local fakes ({@link FakeProviders}).
  */
 @QuarkusTestResource(value = RuntimeTestSetup.Keys.class, restrictToAnnotatedClass = false)
@@ -31,7 +31,11 @@ public class RuntimeTestSetup {
                     // Short deadlines keep the tests of hanging providers quick; long enough for a loaded machine.
                     "voice.runtime.deadline.transcriber", "3s",
                     "voice.runtime.deadline.llm-first-token", "3s",
-                    "voice.runtime.deadline.tts-first-audio", "4s");
+                    "voice.runtime.deadline.tts-first-audio", "4s",
+                    // The knowledge-base search (WireMock): generous, so a loaded machine does not drop passages.
+                    "voice.runtime.deadline.knowledge", "3s",
+                    // Past that deadline, so that a slow search is the deadline's to end, not the peer policy's.
+                    "voice.peer.file-service.timeout", "10s");
         }
 
         @Override

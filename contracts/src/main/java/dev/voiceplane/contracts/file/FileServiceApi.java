@@ -16,8 +16,10 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * file-service's internal lookup ({@code InternalFileResource}; the contract is in docs/assistants-and-squads.md).
- * Call it through a {@link dev.voiceplane.kit.client.Peer} (assistant-service's {@code FileCatalogue}).
+ * file-service's internal routes: the lookup ({@code InternalFileResource}; the contract is in
+ * docs/assistants-and-squads.md) and the knowledge-base search ({@code InternalSearchResource}, docs/files.md).
+ * Call it through a {@link dev.voiceplane.kit.client.Peer} (assistant-service's {@code FileCatalogue}, the voice
+ * runtime's {@code KnowledgeSearch}).
  */
 @RegisterRestClient(configKey = "file-service")
 @RegisterClientHeaders(InternalHeaders.class)
@@ -65,4 +67,8 @@ public interface FileServiceApi {
     @io.quarkus.runtime.annotations.RegisterForReflection
     record RecordingUpload(String id, int parts, long bytes) {
     }
+    /** The best passages of the organisation's files for a query (the voice runtime, once per caller turn). */
+    @POST
+    @Path("search")
+    Passages search(@HeaderParam(Authentication.ORG_HEADER) String orgId, PassageSearch request);
 }

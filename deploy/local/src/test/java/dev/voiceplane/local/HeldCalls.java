@@ -193,6 +193,8 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
                     "TELEPHONY_SERVICE")) {
                 environment.put("VOICE_PEER_" + peer + "_TIMEOUT", "15s");
             }
+            // Likewise the runtime's knowledge-base search, whose first answers come from a cold file-service.
+            environment.put("VOICE_KNOWLEDGE_DEADLINE", "15s");
             return environment;
         });
         for (String[] credential : new String[][] {{"openai", LLM_KEY}, {"deepgram", DEEPGRAM_KEY},

@@ -5,6 +5,7 @@ import dev.voiceplane.file.domain.StoredFile;
 import dev.voiceplane.file.repository.BlobCleanupRepository;
 import dev.voiceplane.file.repository.FileRepository;
 import dev.voiceplane.file.repository.FileTextRepository;
+import dev.voiceplane.file.repository.PassageRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -23,11 +24,14 @@ public class FileRecords {
     private final FileRepository files;
     private final FileTextRepository texts;
     private final BlobCleanupRepository cleanup;
+    private final PassageRepository passages;
 
-    public FileRecords(FileRepository files, FileTextRepository texts, BlobCleanupRepository cleanup) {
+    public FileRecords(FileRepository files, FileTextRepository texts, BlobCleanupRepository cleanup,
+            PassageRepository passages) {
         this.files = files;
         this.texts = texts;
         this.cleanup = cleanup;
+        this.passages = passages;
     }
 
     /** Before bytes are written: if no row ever owns them, the sweep removes them after {@code purgeAfter}. */
@@ -35,7 +39,10 @@ public class FileRecords {
         QuarkusTransaction.requiringNew().run(() -> cleanup.add(storageKey, purgeAfter));
     }
 
-    /** The row (and text) that owns bytes already written; from now on the bytes are the file's. */
+    /**
+     * The row (and text, and the text's passages for the knowledge-base search) that owns bytes already written;
+     * from now on the bytes are the file's.
+     */
     public void create(StoredFile file, String text) {
         QuarkusTransaction.requiringNew().run(() -> {
             files.persist(file);
@@ -45,6 +52,8 @@ public class FileRecords {
                 stored.id = file.id;
                 stored.text = text;
                 texts.persist(stored);
+                texts.flush();
+                passages.insert(file.orgId, file.id, PassageCutter.cut(text));
             }
             cleanup.remove(file.storageKey);
         });
@@ -67,7 +76,7 @@ public class FileRecords {
     }
 
     /**
-     * Removes the row and its text, and in the same transaction marks its bytes for removal now: the caller deletes
+     * Removes the row and its text (its passages go with the row: {@code on delete cascade}), and in the same transaction marks its bytes for removal now: the caller deletes
      * them right after; if it cannot (or crashes), the sweep does.
      */
     public StoredFile delete(String orgId, UUID id) {

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
  * Every public endpoint of file-service under the kit's fuzz suite (service-kit/README.md). The upload routes get
  * JSON and hostile bodies (a body that is not multipart, bad headers, bad types) and multipart forms, well-formed and
  * hostile (a part nested in the file part, odd file-name encodings, raw control characters): what is accepted must
- * read back with its bytes exactly. The PATCH body is the one JSON body it takes.
+ * read back with its bytes exactly. The PATCH body is the one public JSON body it takes; the internal lookup and the
+ * knowledge-base search take theirs.
  */
 @QuarkusTest
 class FileFuzzTest {
@@ -33,6 +34,8 @@ class FileFuzzTest {
                 .endpoint(Endpoint.put("/internal/file/recording/{id}/part/0", "{}"))
                 .endpoint(Endpoint.post("/internal/file/recording/{id}/complete"))
                 .endpoint(Endpoint.delete("/internal/file/recording/{id}"))
+                .endpoint(Endpoint.post("/internal/file/search", "{\"fileIds\":[\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"],"
+                        + "\"query\":\"when do you open\",\"topK\":3}"))
                 .cases(1500)
                 .run();
     }

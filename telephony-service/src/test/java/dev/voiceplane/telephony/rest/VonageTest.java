@@ -288,6 +288,38 @@ class VonageTest {
                 .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(uuid)))).size());
     }
 
+    /**
+     * What the voice runtime needs of the NCCO (docs/voice-runtime.md, "Vonage media"): a websocket to the stream URL
+     * in the one format it takes, PCM16 at 16 kHz, and headers (repeated in Vonage's {@code websocket:connected})
+     * naming the call and its organisation and carrying the call's media token, without which no media is accepted.
+     */
+    @Test
+    void anInboundCallsWebsocketCarriesWhatTheVoiceRuntimeChecks() throws Exception {
+        Account account = account(true);
+        String number = "+4477003" + (100000 + (int) (Math.random() * 800000));
+        importNumber(account, number);
+        String uuid = "uuid-" + newId();
+        String callId = newId();
+        wm.stubFor(post(urlEqualTo("/internal/call/inbound"))
+                .withRequestBody(matchingJsonPath("$.phoneCallProviderId", WireMock.equalTo(uuid)))
+                .willReturn(okJson("{\"callId\":\"" + callId + "\",\"answer\":\"connect\"}")));
+        byte[] body = ("{\"to\":\"" + number.substring(1) + "\",\"from\":\"447700900001\",\"uuid\":\"" + uuid
+                + "\",\"conversation_uuid\":\"CON-1\"}").getBytes(StandardCharsets.UTF_8);
+
+        CarrierAnswer answer = webhooks.answer(body, signed(account, body, new Date()));
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.body().matches("\\[\\{\"action\":\"connect\",\"endpoint\":\\[\\{\"type\":\"websocket\","
+                + "\"uri\":\"wss://runtime\\.example\\.com/stream\",\"content-type\":\"audio/l16;rate=16000\","
+                + "\"headers\":\\{\"callId\":\"" + callId + "\",\"orgId\":\"" + TestKeys.ORG_A + "\",\"token\":\"v1\\."
+                + callId + "\\.[A-Za-z0-9_-]+\\.[0-9]+\\.[A-Za-z0-9_-]{43}\"\\}\\}\\]\\}\\]"), answer.body());
+        String token = answer.body().replaceAll(".*\"token\":\"([^\"]+)\".*", "$1");
+        var grant = new dev.voiceplane.kit.auth.MediaTokens(TestKeys.MEDIA_TOKEN_KEY).verify(token,
+                java.time.Instant.now());
+        assertEquals(callId, grant.callId().toString(), "the token is the call's");
+        assertEquals(TestKeys.ORG_A, grant.orgId(), "and its organisation's");
+    }
+
     @Test
     void withoutASignatureSecretInTheCredentialWebhooksAreRefused() throws Exception {
         Account account = account(false);

@@ -31,7 +31,8 @@ public record CallPlan(
         List<String> clientMessages,
         Sound sound,
         List<String> serverMessages,
-        String voicemailMessage) {
+        String voicemailMessage,
+        KnowledgeBase knowledgeBase) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -71,6 +72,13 @@ public record CallPlan(
         }
     }
 
+    /**
+     * {@code model.knowledgeBase}: the files searched at each caller turn and how many passages go to the model
+     * ({@code topK}, 1–10, {@value #DEFAULT_TOP_K} when unset); null when the model has none (or no files).
+     */
+    public record KnowledgeBase(List<String> fileIds, int topK) {
+    }
+
     /** One message of the model's context. */
     public record ChatMessage(String role, String content) {
     }
@@ -80,6 +88,7 @@ public record CallPlan(
     static final double DEFAULT_RESPONSE_DELAY = 0.4;
     static final double DEFAULT_LLM_REQUEST_DELAY = 0.1;
     static final int DEFAULT_MIN_CHARACTERS = 30;
+    static final int DEFAULT_TOP_K = 3;
     static final List<String> DEFAULT_BOUNDARIES = List.of(".", "!", "?", ";", ":", "。", "？", "！");
     /** The server messages an assistant gets when it does not list them (call-service's default). */
     static final List<String> DEFAULT_SERVER_MESSAGES = List.of("end-of-call-report", "status-update", "hang",
@@ -142,7 +151,17 @@ public record CallPlan(
                 assistant.path("serverMessages").isArray() ? strings(assistant.path("serverMessages"))
                         : DEFAULT_SERVER_MESSAGES,
                 assistant.path("voicemailMessage").isTextual()
-                        ? substitute(assistant.path("voicemailMessage").asText(), variables) : null);
+                        ? substitute(assistant.path("voicemailMessage").asText(), variables) : null,
+                knowledgeBase(m.path("knowledgeBase")));
+    }
+
+    private static KnowledgeBase knowledgeBase(JsonNode base) {
+        List<String> files = strings(base.path("fileIds"));
+        if (!base.isObject() || files.isEmpty()) {
+            return null;
+        }
+        int topK = base.path("topK").isNumber() ? Math.max(1, Math.min(10, base.path("topK").asInt())) : DEFAULT_TOP_K;
+        return new KnowledgeBase(files, topK);
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */

@@ -120,6 +120,8 @@ public final class Conversation {
         long firstAudioAt;
         long decidedAt;
         long holdUntil;
+        /** The knowledge base's passages for this turn (null without a knowledge base). */
+        Future<List<String>> passages;
 
         Response(int epoch, String userText, long speechEndedAt) {
             this.epoch = epoch;
@@ -171,6 +173,7 @@ public final class Conversation {
     private long completionTokens;
     private long ttsCharacters;
     private String endedReason;
+    private Knowledge knowledge;
 
     public Conversation(Parts parts) {
         this.plan = parts.plan();
@@ -219,6 +222,11 @@ public final class Conversation {
                 }
             }
         });
+    }
+
+    /** The call's knowledge base, searched at each caller turn (set before {@link #start}). */
+    public void knowledge(Knowledge knowledge) {
+        this.knowledge = knowledge;
     }
 
     /** Called once the call is ended (with the reason), after its {@code ended} event was reported. */
@@ -474,6 +482,9 @@ public final class Conversation {
         reply.holdUntil = endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS;
         egress.resetFirstFrame();
         egress.holdUntil(reply.holdUntil);
+        if (knowledge != null) {
+            reply.passages = knowledge.lookUp(userTurn);
+        }
         long delayMillis = (endedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS - System.nanoTime()) / MS;
         if (delayMillis > 0) {
             vertx.setTimer(delayMillis, id -> {
@@ -488,12 +499,21 @@ public final class Conversation {
     }
 
     private void askModel(Response reply) {
+        if (reply.passages != null && !reply.passages.isComplete()) {
+            // The search has its own deadline: the model is asked once it answered, or gave up.
+            reply.passages.onComplete(searched -> {
+                if (response == reply) {
+                    askModel(reply);
+                }
+            });
+            return;
+        }
         List<String> models = new ArrayList<>();
         models.add(plan.model().model());
         models.addAll(plan.model().fallbackModels());
         String name = models.get(reply.modelIndex);
         reply.modelRequestedAt = System.nanoTime();
-        reply.cancelModel = model.stream(name, List.copyOf(history), new LanguageModel.Listener() {
+        reply.cancelModel = model.stream(name, Knowledge.context(history, reply.passages), new LanguageModel.Listener() {
             @Override
             public void text(String delta) {
                 onContext(() -> {
@@ -684,7 +704,9 @@ public final class Conversation {
     }
 
     private void armCompletion(Response reply) {
-        long wait = Math.max(0, (egress.drainsAtNanos() - System.nanoTime()) / MS) + MARK_GRACE_MILLIS;
+        // A far end that names no marks back (Vonage) has only the clock: the reply is over when it has played.
+        long wait = Math.max(1, (egress.drainsAtNanos() - System.nanoTime()) / MS
+                + (channel.echoesMarks() ? MARK_GRACE_MILLIS : 0));
         reply.completionTimer = vertx.setTimer(wait, id -> {
             if (response != reply) {
                 return;

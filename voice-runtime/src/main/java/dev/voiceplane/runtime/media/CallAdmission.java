@@ -60,11 +60,13 @@ public class CallAdmission {
     private final dev.voiceplane.runtime.recording.CallSound sound;
     private final HeldConversations held;
     private final OwnAddress address;
+    private final dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
             @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis,
-            dev.voiceplane.runtime.recording.CallSound sound, HeldConversations held, OwnAddress address) {
+            dev.voiceplane.runtime.recording.CallSound sound, HeldConversations held, OwnAddress address,
+            dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases) {
         this.sound = sound;
         this.held = held;
         this.address = address;
@@ -75,6 +77,7 @@ public class CallAdmission {
         this.live = live;
         this.vad = vad;
         this.leadMillis = leadMillis;
+        this.knowledgeBases = knowledgeBases;
     }
 
     /** Checks a token for a call; {@code callId}/{@code orgId} (when the transport names them) must be its own. */
@@ -156,6 +159,7 @@ public class CallAdmission {
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
                 leadMillis, sink, metrics));
+        knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
         attached.hook(conversation);

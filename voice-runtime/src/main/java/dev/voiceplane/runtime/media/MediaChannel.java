@@ -17,6 +17,14 @@ public interface MediaChannel {
     /** A mark after the audio sent so far; the far end names it back once that audio has played. */
     void sendMark(String name);
 
+    /**
+     * Whether the far end names each mark back once the audio before it has played (Twilio, web calls). Without
+     * (Vonage), the conversation's played-out clock alone says what was heard and when a reply has finished.
+     */
+    default boolean echoesMarks() {
+        return true;
+    }
+
     /** Drops the audio the far end still holds (barge-in). */
     void clear();
 

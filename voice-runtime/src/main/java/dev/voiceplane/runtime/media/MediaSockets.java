@@ -25,9 +25,10 @@ import org.jboss.logging.Logger;
 
 /**
  * The runtime's public media endpoints (docs/voice-runtime.md), routed by the Ingress under {@code /media}:
- * {@code /media/stream} takes carrier media streams (Twilio Media Streams; the media token comes as the stream's
- * {@code token} parameter in its {@code start} message) and {@code /media/web/{callId}?token=…} web calls (the
- * token in the {@code webCallUrl}). A connection without a valid token is closed (or, for a web call, refused
+ * {@code /media/stream} takes carrier media streams — Twilio Media Streams (the media token comes as the stream's
+ * {@code token} parameter in its {@code start} message) and Vonage WebSockets (the token is a header of the NCCO's
+ * websocket endpoint, which Vonage repeats in its first message, {@code websocket:connected}); the first text message
+ * says which — and {@code /media/web/{callId}?token=…} web calls (the token in the {@code webCallUrl}). A connection without a valid token is closed (or, for a web call, refused
  * before the upgrade with a 401 in the error shape) with a logged reason and touches no call.
  */
 @ApplicationScoped
@@ -38,6 +39,8 @@ public class MediaSockets {
     public static final String WEB_PATH = "/media/web/";
     private static final int MAX_EARLY_FRAMES = 100;
     private static final int MAX_WEB_FRAME = 64 * 1024;
+    /** Vonage sends 640-byte frames (20 ms of PCM16 16 kHz); anything up to this is taken as audio. */
+    private static final int MAX_VONAGE_FRAME = 64 * 1024;
     /** Control messages are small (a Twilio media event is about 300 bytes); anything longer is refused unread. */
     private static final int MAX_TEXT_MESSAGE = 16 * 1024;
 
@@ -135,6 +138,8 @@ public class MediaSockets {
         private boolean admitting;
         private boolean closed;
         private long startTimer;
+        /** A Vonage stream (its first message was {@code websocket:connected}): binary audio, no marks. */
+        private boolean vonage;
 
         CarrierStream(ServerWebSocket socket) {
             this.socket = socket;
@@ -147,13 +152,13 @@ public class MediaSockets {
                 }
             });
             socket.textMessageHandler(this::text);
-            socket.binaryMessageHandler(binary -> protocolError("a binary frame on a Twilio media stream"));
+            socket.binaryMessageHandler(this::binary);
             socket.exceptionHandler(failure -> LOG.debugf("media stream failed: %s", failure.getMessage()));
             socket.closeHandler(ignored -> {
                 closed = true;
                 vertx.cancelTimer(startTimer);
                 if (conversation != null) {
-                    conversation.hungUp("phone-call-provider-closed-websocket");
+                    conversation.hungUp(closedReason());
                 }
             });
         }
@@ -180,6 +185,10 @@ public class MediaSockets {
                 return;
             }
             String event = message.path("event").asText("");
+            if (vonage || event.startsWith("websocket:")) {
+                vonageEvent(event, message);
+                return;
+            }
             switch (event) {
                 case "connected" -> {
                 }
@@ -197,7 +206,6 @@ public class MediaSockets {
                     }
                     socket.close();
                 }
-                case "websocket:connected" -> refused("transport", "Vonage media streams are not supported yet");
                 default -> LOG.debugf("media stream event ignored: %s", event);
             }
         }
@@ -221,9 +229,13 @@ public class MediaSockets {
                 refused(refused.metric, refused.getMessage());
                 return;
             }
+            admit(grant, new TwilioChannel(socket, sid));
+        }
+
+        /** Attaches the call with the transport's channel; audio that came meanwhile is handed on once it runs. */
+        private void admit(MediaTokens.Grant grant, MediaChannel channel) {
             admitting = true;
             vertx.cancelTimer(startTimer);
-            TwilioChannel channel = new TwilioChannel(socket, sid);
             admission.admit(grant, channel, context).onComplete(admitted -> {
                 admitting = false;
                 if (admitted.failed()) {
@@ -239,7 +251,7 @@ public class MediaSockets {
                 }
                 conversation = admitted.result();
                 if (closed) {
-                    conversation.hungUp("phone-call-provider-closed-websocket");
+                    conversation.hungUp(closedReason());
                     return;
                 }
                 for (byte[] audio : early) {
@@ -270,6 +282,73 @@ public class MediaSockets {
             } else if (early.size() < MAX_EARLY_FRAMES) {
                 early.add(audio);
             }
+        }
+
+        /**
+         * A Vonage stream's text messages: {@code websocket:connected} first (with the NCCO's headers: callId, orgId,
+         * token), then {@code websocket:dtmf} and {@code websocket:cleared} (the answer to a clear); others are
+         * ignored. A {@code websocket:connected} on a stream that started otherwise is a protocol error.
+         */
+        private void vonageEvent(String event, JsonNode message) {
+            switch (event) {
+                case "websocket:connected" -> vonageConnected(message);
+                case "websocket:dtmf" -> LOG.debugf("dtmf %s", message.path("digit").asText());
+                default -> LOG.debugf("media stream event ignored: %s", event);
+            }
+        }
+
+        private void vonageConnected(JsonNode message) {
+            if (vonage || conversation != null || admitting) {
+                protocolError("a second opening message (websocket:connected)");
+                return;
+            }
+            vonage = true;
+            String contentType = parameter(message, "content-type");
+            if (!VonageChannel.supported(contentType)) {
+                // The sender's text, cut short: it goes into a log line.
+                String shown = contentType == null ? "missing"
+                        : contentType.length() > 40 ? contentType.substring(0, 40) + "…" : contentType;
+                refused("format", "the Vonage stream's content-type is " + shown + ", not "
+                        + VonageChannel.CONTENT_TYPE);
+                return;
+            }
+            MediaTokens.Grant grant;
+            try {
+                grant = admission.check(parameter(message, "token"), parameter(message, "callId"),
+                        parameter(message, "orgId"));
+            } catch (CallAdmission.Refused refused) {
+                refused(refused.metric, refused.getMessage());
+                return;
+            }
+            admit(grant, new VonageChannel(socket));
+        }
+
+        /** Caller audio from Vonage: PCM16 LE 16 kHz, 640 bytes per 20 ms; Twilio never sends binary frames. */
+        private void binary(io.vertx.core.buffer.Buffer frame) {
+            if (!vonage) {
+                protocolError("a binary frame before websocket:connected (or on a Twilio media stream)");
+                return;
+            }
+            if (frame.length() > MAX_VONAGE_FRAME || frame.length() % 2 != 0) {
+                protocolError("a Vonage frame of " + frame.length() + " bytes is not PCM16 audio");
+                return;
+            }
+            if (conversation != null) {
+                conversation.audio(frame.getBytes());
+            } else if (admitting && early.size() < MAX_EARLY_FRAMES) {
+                early.add(frame.getBytes());
+            }
+        }
+
+        /**
+         * Why the call ends when the stream closes without the runtime closing it. Twilio says {@code stop} first when
+         * the caller hangs up, so a bare close is the carrier's; Vonage sends nothing before it closes the socket
+         * when the call ends, so its normal close (1000) is the caller's hang-up and any other the carrier's.
+         */
+        private String closedReason() {
+            Short code = socket.closeStatusCode();
+            return vonage && code != null && code == 1000 ? "customer-ended-call"
+                    : "phone-call-provider-closed-websocket";
         }
 
         private void protocolError(String what) {

@@ -73,4 +73,16 @@ public class RuntimeMetrics {
         Counter.builder("voice_runtime_live_messages").tag("kind", kind)
                 .tag("result", coalesced ? "coalesced" : "reported").register(registry).increment();
     }
+
+    /**
+     * One knowledge-base search of a turn: {@code voice_runtime_knowledge_searches_total{result}} ({@code found},
+     * {@code none}, {@code failed}, {@code timeout}) and how long the turn waited for it
+     * ({@code voice_runtime_knowledge_search_seconds}).
+     */
+    public void knowledgeSearch(String result, long nanos) {
+        Counter.builder("voice_runtime_knowledge_searches").tag("result", result).register(registry).increment();
+        Timer.builder("voice_runtime_knowledge_search").publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofSeconds(10))
+                .register(registry).record(Duration.ofNanos(Math.max(0, nanos)));
+    }
 }

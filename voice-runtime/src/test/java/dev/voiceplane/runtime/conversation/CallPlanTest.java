@@ -47,4 +47,23 @@ class CallPlanTest {
         assertNull(plan.voice());
         assertEquals("deepgram", plan.transcriber().provider(), "the era's default transcriber");
     }
+
+    @Test
+    void theKnowledgeBaseIsReadWithItsTopKBoundedAndADefault() throws Exception {
+        CallPlan plan = CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"assistant":{"model":{"provider":"openai","model":"gpt-4o",
+                 "knowledgeBase":{"provider":"canonical","topK":5,"fileIds":["f1","f2"]}}}}"""));
+        assertEquals(new CallPlan.KnowledgeBase(List.of("f1", "f2"), 5), plan.knowledgeBase());
+        CallPlan unset = CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"assistant":{"model":{"provider":"openai","model":"gpt-4o",
+                 "knowledgeBase":{"provider":"canonical","fileIds":["f1"]}}}}"""));
+        assertEquals(CallPlan.DEFAULT_TOP_K, unset.knowledgeBase().topK());
+        CallPlan empty = CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"assistant":{"model":{"provider":"openai","model":"gpt-4o",
+                 "knowledgeBase":{"provider":"canonical","topK":3,"fileIds":[]}}}}"""));
+        assertNull(empty.knowledgeBase(), "no files, nothing to search");
+        assertNull(CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"assistant":{"model":{"provider":"openai","model":"gpt-4o"}}}"""))
+                .knowledgeBase());
+    }
 }

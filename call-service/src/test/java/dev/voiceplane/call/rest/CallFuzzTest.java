@@ -58,6 +58,8 @@ class CallFuzzTest {
                 .endpoint(Endpoint.post("/call/webhook-secret/rotate", "{\"overlapSeconds\":60}", "{}"))
                 .endpoint(Endpoint.post("/internal/call/inbound", "{}"))
                 .endpoint(Endpoint.get("/internal/call/{id}/runtime"))
+                .endpoint(Endpoint.post("/internal/call/{id}/runtime/tool-calls", "{\"toolCallList\":[{\"id\":\"c1\","
+                        + "\"type\":\"function\",\"function\":{\"name\":\"lookup\",\"arguments\":{\"n\":1}}}]}"))
                 .readsBack("/call/web", "/call")
                 .readsBack("/call/phone", "/call")
                 .cases(1500)

@@ -562,6 +562,9 @@ public final class Conversation {
         public void proceed(Object turn, String endReason) {
             Response reply = (Response) turn;
             if (endReason == null) {
+                if (!reply.text.isEmpty() && !Character.isWhitespace(reply.text.charAt(reply.text.length() - 1))) {
+                    reply.text.append(' '); // the next answer continues the turn's words
+                }
                 askModel(reply);
                 return;
             }

@@ -1,5 +1,7 @@
 package dev.voiceplane.runtime.media;
 
+import dev.voiceplane.runtime.client.ToolCallClient;
+import dev.voiceplane.runtime.conversation.FunctionTool;
 import dev.voiceplane.runtime.conversation.ToolRunners;
 import dev.voiceplane.runtime.conversation.TransferCallTool;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,8 +15,9 @@ public class ToolRegistry {
 
     private final ToolRunners runners;
 
-    public ToolRegistry() {
+    public ToolRegistry(ToolCallClient toolCalls) {
         this.runners = ToolRunners.builtIn()
+                .with("function", new FunctionTool(toolCalls))
                 .with("transferCall", new TransferCallTool());
     }
 

@@ -1,5 +1,10 @@
 package dev.voiceplane.runtime.media;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -177,5 +182,137 @@ class ToolCallsTest {
             caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
         }
         assertEquals("bot: I cannot press that key.", calls.transcript(callId).get(1));
+    }
+
+    /** call-service (WireMock) answers the call's tool calls with {@code answer} after {@code delayMillis}. */
+    private void toolCallsAnswer(UUID callId, String answer, int delayMillis) {
+        wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/tool-calls"))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(answer)
+                        .withFixedDelay(delayMillis)));
+    }
+
+    private static String lookupTool(String extra) {
+        return "[{\"type\":\"function\",\"function\":{\"name\":\"lookup_order\",\"description\":\"Finds an order.\","
+                + "\"parameters\":{\"type\":\"object\",\"properties\":{\"order\":{\"type\":\"number\"}}}},"
+                + "\"server\":{\"url\":\"https://tools.example.com/orders\"}" + extra + "}]";
+    }
+
+    private static FakeOpenAi.Reply lookup(String id) {
+        return new FakeOpenAi.ToolCalls(List.of(new FakeOpenAi.ToolCall(id, "lookup_order", "{\"order\":42}")));
+    }
+
+    @Test
+    void aFunctionToolsResultIsSpokenByTheModel() throws Exception {
+        String question = "Where is my order number forty two?";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant(lookupTool(",\"messages\":[{\"type\":\"request-start\","
+                + "\"content\":\"Let me look that up.\"},{\"type\":\"request-start\",\"content\":\"A big order!\","
+                + "\"conditions\":[{\"param\":\"order\",\"operator\":\"gt\",\"value\":100}]}]"), ""));
+        toolCallsAnswer(callId, "{\"results\":[{\"toolCallId\":\"call_lookup_1\",\"name\":\"lookup_order\","
+                + "\"result\":\"Order 42 ships tomorrow.\"}]}", 0);
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, lookup("call_lookup_1"),
+                result -> result.contains("ships tomorrow") ? "It ships tomorrow." : "I do not know."));
+
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the answer with the tool's result", BOUND, () -> calls.transcript(callId).size() == 2);
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals(List.of("user: " + question, "bot: Let me look that up. It ships tomorrow."),
+                calls.transcript(callId), "the request-start message, then the model's answer with the result");
+        wireMock.verify(1, postRequestedFor(urlEqualTo("/internal/call/" + callId + "/runtime/tool-calls"))
+                .withHeader("X-Voice-Org-Id", equalTo(org))
+                .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.equalToJson(
+                        "{\"toolCallList\":[{\"id\":\"call_lookup_1\",\"type\":\"function\",\"function\":"
+                                + "{\"name\":\"lookup_order\",\"arguments\":\"{\\\"order\\\":42}\"}}]}")));
+        List<JsonObject> requests = requestsAbout(question);
+        assertEquals(2, requests.size());
+        JsonObject offered = requests.get(0).getJsonArray("tools").getJsonObject(0).getJsonObject("function");
+        assertEquals("lookup_order", offered.getString("name"));
+        assertEquals("Finds an order.", offered.getString("description"));
+        assertEquals("number", offered.getJsonObject("parameters").getJsonObject("properties")
+                .getJsonObject("order").getString("type"));
+        JsonArray history = requests.get(1).getJsonArray("messages");
+        assertEquals("Order 42 ships tomorrow.", history.getJsonObject(history.size() - 1).getString("content"));
+    }
+
+    @Test
+    void aFailingToolIsToldToTheModelAndTheCallGoesOn() throws Exception {
+        String question = "Can you check order forty two for me?";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant(lookupTool(",\"messages\":[{\"type\":\"request-failed\","
+                + "\"content\":\"Sorry, the order system is down.\"},{\"type\":\"request-complete\","
+                + "\"content\":\"Never said.\"}]"), ""));
+        toolCallsAnswer(callId, "{\"results\":[{\"toolCallId\":\"call_lookup_2\",\"name\":\"lookup_order\","
+                + "\"error\":\"the tool's server answered 500\"}]}", 0);
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, lookup("call_lookup_2"),
+                result -> result.startsWith("Error: the tool's server answered 500") ? "Please try later." : "Odd."));
+
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the answer after the failure", BOUND, () -> calls.transcript(callId).size() == 2);
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals("bot: Sorry, the order system is down. Please try later.", calls.transcript(callId).get(1));
+        assertEquals("customer-ended-call", ended(callId).path("endedReason").asText(), "the call went on");
+    }
+
+    @Test
+    void callServiceNotAnsweringIsAFailureForTheModel() throws Exception {
+        String question = "Is my order forty two ready?";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant(lookupTool(""), ""));
+        wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/tool-calls")).willReturn(aResponse()
+                .withFault(com.github.tomakehurst.wiremock.http.Fault.CONNECTION_RESET_BY_PEER)));
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, lookup("call_lookup_3"),
+                result -> result.startsWith("Error: the tool could not be called") ? "I cannot check now." : "Odd."));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the answer after the failure", BOUND, () -> calls.transcript(callId).size() == 2);
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals("bot: I cannot check now.", calls.transcript(callId).get(1));
+    }
+
+    @Test
+    void aSlowToolHasItsDelayedMessageSpokenWhileTheCallerWaits() throws Exception {
+        String question = "When does order forty two arrive?";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant(lookupTool(",\"messages\":[{\"type\":\"request-response-delayed\","
+                + "\"content\":\"Still looking.\",\"timingMilliseconds\":200}]"), ""));
+        toolCallsAnswer(callId, "{\"results\":[{\"toolCallId\":\"call_lookup_4\",\"result\":\"Friday.\"}]}", 2500);
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, lookup("call_lookup_4"), result -> "It arrives " + result));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the answer", BOUND, () -> calls.transcript(callId).size() == 2);
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals("bot: Still looking. It arrives Friday.", calls.transcript(callId).get(1));
+    }
+
+    @Test
+    void anAsyncToolIsNotWaitedFor() throws Exception {
+        String question = "Please send me the menu by text.";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("[{\"type\":\"function\",\"async\":true,\"function\":"
+                + "{\"name\":\"send_menu\"},\"server\":{\"url\":\"https://tools.example.com/menu\"}}]", ""));
+        // call-service would answer long after the model was asked again.
+        toolCallsAnswer(callId, "{\"results\":[{\"toolCallId\":\"call_menu\",\"result\":\"sent\"}]}", 10_000);
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, new FakeOpenAi.ToolCalls(List.of(
+                new FakeOpenAi.ToolCall("call_menu", "send_menu", "{}"))), result -> "It is on its way."));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the answer", BOUND, () -> calls.transcript(callId).size() == 2);
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        wireMock.verify(1, postRequestedFor(urlEqualTo("/internal/call/" + callId + "/runtime/tool-calls")));
+        JsonArray history = requestsAbout(question).get(1).getJsonArray("messages");
+        assertTrue(history.getJsonObject(history.size() - 1).getString("content").startsWith("The tool was started."),
+                history.encode());
     }
 }

@@ -436,13 +436,21 @@ public final class Conversation {
         models.add(plan.model().model());
         models.addAll(plan.model().fallbackModels());
         String name = models.get(reply.modelIndex);
-        reply.modelRequestedAt = System.nanoTime();
+        if (!reply.toolsUsed) {
+            // After a tool round the turn's hand-off to the model stays the first request's (the runtime's own share).
+            reply.modelRequestedAt = System.nanoTime();
+        }
         reply.cancelModel = model.stream(name, List.copyOf(history), tools.offered(reply), new LanguageModel.Listener() {
             @Override
             public void toolCalls(List<CallPlan.ToolCall> calls) {
                 onContext(() -> {
                     if (response == reply) {
                         reply.toolCalls = calls;
+                        if (reply.firstTokenAt == 0) {
+                            // Calling tools is the model's first answer as much as text is.
+                            reply.firstTokenAt = System.nanoTime();
+                            metrics.stage(Stage.LLM_FIRST_TOKEN, reply.firstTokenAt - reply.modelRequestedAt);
+                        }
                     }
                 });
             }

@@ -488,7 +488,7 @@ public final class Conversation {
                         List<CallPlan.ToolCall> calls = reply.toolCalls;
                         reply.toolCalls = null;
                         reply.toolsUsed = true;
-                        reply.cancelModel = tools.called(reply, calls);
+                        tools.called(reply, calls, cancel -> reply.cancelModel = cancel);
                         return;
                     }
                     reply.modelDone = true;

@@ -95,19 +95,22 @@ public final class Tools {
         return turn == roundsTurn && rounds >= MAX_ROUNDS ? List.of() : offered;
     }
 
-    /** The model called {@code calls} in {@code turn}: runs them; answers what cancels the batch. */
-    Runnable called(Object turn, List<ToolCall> calls) {
+    /**
+     * The model called {@code calls} in {@code turn}: runs them. What cancels the batch is handed to {@code cancel}
+     * first, before any runner runs: a batch answered at once asks the model again, whose own cancel then stays.
+     */
+    void called(Object turn, List<ToolCall> calls, java.util.function.Consumer<Runnable> cancel) {
         if (turn != roundsTurn) {
             roundsTurn = turn;
             rounds = 0;
         }
         rounds++;
         Batch batch = new Batch(turn, calls);
+        cancel.accept(batch::cancel);
         for (int i = 0; i < calls.size(); i++) {
             batch.start(i);
         }
         batch.maybeResolve();
-        return batch::cancel;
     }
 
     /** The calls of one answer of the model. */

@@ -476,7 +476,7 @@ public final class RuntimeBench {
         List<Double> plain = new ArrayList<>(run.voiceToVoice);
         Collections.sort(tool);
         Collections.sort(plain);
-        return String.format(Locale.ROOT, "%s, +%.0f", percentiles(run.toolVoiceToVoice),
+        return String.format(Locale.ROOT, "%s, %+.0f", percentiles(run.toolVoiceToVoice),
                 nearestRank(tool, 0.50) - nearestRank(plain, 0.50));
     }
 

@@ -315,4 +315,23 @@ class ToolCallsTest {
         assertTrue(history.getJsonObject(history.size() - 1).getString("content").startsWith("The tool was started."),
                 history.encode());
     }
+
+    @Test
+    void twoCallsInOneAnswerRunTogetherTheKeysThenTheEnd() throws Exception {
+        String question = "Press nine for me and then hang up.";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("[{\"type\":\"dtmf\"},{\"type\":\"endCall\"}]", ""));
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, new FakeOpenAi.ToolCalls(List.of(
+                new FakeOpenAi.ToolCall("call_keys", "dtmf", "{\"digits\":\"9\"}"),
+                new FakeOpenAi.ToolCall("call_bye", "endCall", "{}"))), result -> "unused"));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            assertTrue(caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS).byRuntime());
+            assertEquals("9", DtmfDecoder.decode(caller.receivedAudio(), AudioFormat.ULAW_8K),
+                    "the tones were played before the end");
+        }
+        assertEquals("assistant-ended-call", ended(callId).path("endedReason").asText());
+        assertEquals(1, requestsAbout(question).size(), "a batch that ends the call does not ask the model again");
+    }
 }

@@ -224,7 +224,7 @@ public class ToolCallRequests {
         }
         if (sent.kind() != WebhookSender.Kind.DELIVERED) {
             LOG.infof("call %s: tool-calls to %s failed: %s", callId, target, sent.error());
-            return all(prepared, null, "the tool's server " + describe(sent));
+            return all(prepared, null, "the tool's server " + describe(sent, deadline));
         }
         JsonNode answer;
         try {
@@ -262,10 +262,16 @@ public class ToolCallRequests {
         return new ToolCallResults(results);
     }
 
-    private static String describe(WebhookSender.Result sent) {
+    /** What the model hears; a timeout reads the same whichever of the sender's timers noticed it first. */
+    private static String describe(WebhookSender.Result sent, Duration deadline) {
         String error = sent.error() == null ? "failed" : sent.error();
-        return error.startsWith("answered") ? error
-                : error.startsWith("no answer") ? "gave " + error : "could not be asked: " + error;
+        if (error.startsWith("answered")) {
+            return error;
+        }
+        if (error.startsWith("no answer within") || error.contains("timeout period")) {
+            return "gave no answer within " + deadline.toMillis() + " ms";
+        }
+        return "could not be asked: " + error;
     }
 
     /** A result as the model reads it: text as it is, anything else as JSON. */

@@ -62,6 +62,8 @@ class CallFuzzTest {
                 .endpoint(Endpoint.post("/internal/call/{id}/runtime/events", "{\"sequence\":0,\"type\":"
                         + "\"server-message\",\"serverMessage\":{\"type\":\"transcript\",\"role\":\"user\","
                         + "\"transcriptType\":\"final\",\"transcript\":\"hi\"}}"))
+                .endpoint(Endpoint.post("/internal/call/{id}/runtime/tool-calls", "{\"toolCallList\":[{\"id\":\"c1\","
+                        + "\"type\":\"function\",\"function\":{\"name\":\"lookup\",\"arguments\":{\"n\":1}}}]}"))
                 .readsBack("/call/web", "/call")
                 .readsBack("/call/phone", "/call")
                 .cases(1500)

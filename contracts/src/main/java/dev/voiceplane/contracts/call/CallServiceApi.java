@@ -23,7 +23,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * call-service's internal routes ({@code InternalCallResource}): for telephony-service, inbound calls and carrier
  * events (docs/call-contracts.md, bodies from {@code contracts.telephony}; called through {@code CallRegistry}); for
  * the voice runtime, attaching to a call and its events (docs/calls.md, "Voice runtime contract"; called through
- * {@code ControlPlane}).
+ * {@code ControlPlane}) and its function-tool calls (called through the runtime's {@code ToolCallClient}).
  */
 @RegisterRestClient(configKey = "call-service")
 @RegisterClientHeaders(InternalHeaders.class)
@@ -62,4 +62,14 @@ public interface CallServiceApi {
     @Path("{id}/runtime/address")
     JsonNode runtimeAddress(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
             java.util.Map<String, String> body);
+
+    /**
+     * Sends the model's function-tool calls to the tool's server (the {@code tool-calls} server message, signed,
+     * guarded, with the server's deadline) and answers each call's result. Not idempotent (a tool acts): the
+     * runtime calls it once, without the peer policy's retries, and waits as long as the tool's deadline.
+     */
+    @POST
+    @Path("{id}/runtime/tool-calls")
+    ToolCallResults toolCalls(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
+            ToolCallsRequest request);
 }

@@ -44,7 +44,15 @@ public final class Conversation {
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
             LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
-            EventSink events, RuntimeMetrics metrics) {
+            EventSink events, RuntimeMetrics metrics, ToolRunners tools) {
+
+        /** With the built-in tool types only (endCall, dtmf). */
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+                LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
+                EventSink events, RuntimeMetrics metrics) {
+            this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics,
+                    ToolRunners.builtIn());
+        }
 
         /** With the energy detector at {@code vad}'s settings. */
         public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
@@ -122,6 +130,8 @@ public final class Conversation {
         long holdUntil;
         /** The knowledge base's passages for this turn (null without a knowledge base). */
         Future<List<String>> passages;
+        List<CallPlan.ToolCall> toolCalls;
+        boolean toolsUsed;
 
         Response(int epoch, String userText, long speechEndedAt) {
             this.epoch = epoch;
@@ -146,6 +156,7 @@ public final class Conversation {
     private final EventSink events;
     private final RuntimeMetrics metrics;
     private final SpeechToText transcriber;
+    private final Tools tools;
     private final List<ChatMessage> history = new ArrayList<>();
     private final StringBuilder userText = new StringBuilder();
     private final long startedAtNanos = System.nanoTime();
@@ -205,6 +216,7 @@ public final class Conversation {
         for (ChatMessage message : plan.model().messages()) {
             history.add(message);
         }
+        this.tools = new Tools(plan, parts.tools(), new ToolHost(), context, channel.format());
         this.transcriber = parts.transcriber().open(new TranscriberEvents());
         // Last: should anything above fail, no detector is left open.
         this.vad = parts.vad().open(context, channel.format(), new VoiceDetector.Listener() {
@@ -345,7 +357,7 @@ public final class Conversation {
             if (plan.numWordsToInterruptAssistant() == null) {
                 interrupt("caller spoke");
             }
-        } else if (current.userText != null) {
+        } else if (current.userText != null && !current.toolsUsed) {
             withdraw(current);
         }
     }
@@ -450,6 +462,9 @@ public final class Conversation {
             transcriberEndedTurn = false;
             return;
         }
+        if (response != null && response.toolsUsed) {
+            return; // A turn whose tools are running is not withdrawn: the words wait for its end (complete()).
+        }
         String text = userText.toString();
         userText.setLength(0);
         transcriberEndedTurn = false;
@@ -512,8 +527,25 @@ public final class Conversation {
         models.add(plan.model().model());
         models.addAll(plan.model().fallbackModels());
         String name = models.get(reply.modelIndex);
-        reply.modelRequestedAt = System.nanoTime();
-        reply.cancelModel = model.stream(name, Knowledge.context(history, reply.passages), new LanguageModel.Listener() {
+        if (!reply.toolsUsed) {
+            // After a tool round the turn's hand-off to the model stays the first request's (the runtime's own share).
+            reply.modelRequestedAt = System.nanoTime();
+        }
+        reply.cancelModel = model.stream(name, Knowledge.context(history, reply.passages), tools.offered(reply), new LanguageModel.Listener() {
+            @Override
+            public void toolCalls(List<CallPlan.ToolCall> calls) {
+                onContext(() -> {
+                    if (response == reply) {
+                        reply.toolCalls = calls;
+                        if (reply.firstTokenAt == 0) {
+                            // Calling tools is the model's first answer as much as text is.
+                            reply.firstTokenAt = System.nanoTime();
+                            metrics.stage(Stage.LLM_FIRST_TOKEN, reply.firstTokenAt - reply.modelRequestedAt);
+                        }
+                    }
+                });
+            }
+
             @Override
             public void text(String delta) {
                 onContext(() -> {
@@ -543,6 +575,13 @@ public final class Conversation {
                     String rest = reply.chunker.flush();
                     if (rest != null) {
                         speak(reply, rest);
+                    }
+                    if (reply.toolCalls != null) {
+                        List<CallPlan.ToolCall> calls = reply.toolCalls;
+                        reply.toolCalls = null;
+                        reply.toolsUsed = true;
+                        tools.called(reply, calls, cancel -> reply.cancelModel = cancel);
+                        return;
                     }
                     reply.modelDone = true;
                     afterQueued(reply);
@@ -589,6 +628,55 @@ public final class Conversation {
         speak(scripted, text);
         scripted.modelDone = true;
         afterQueued(scripted);
+    }
+
+    /** What the tools of a reply may do in it (see {@link Tools}). */
+    private final class ToolHost implements Tools.Host {
+        @Override
+        public boolean current(Object turn) {
+            return response == turn && phase == Phase.RUNNING;
+        }
+
+        @Override
+        public void say(Object turn, String text) {
+            Response reply = (Response) turn;
+            if (!reply.text.isEmpty() && !Character.isWhitespace(reply.text.charAt(reply.text.length() - 1))) {
+                reply.text.append(' ');
+            }
+            reply.text.append(text);
+            speak(reply, text);
+        }
+
+        @Override
+        public void play(Object turn, byte[] audio) {
+            Response reply = (Response) turn;
+            Piece piece = new Piece(reply, reply.pieces.size(), "");
+            reply.pieces.add(piece);
+            piece.spoken = true;
+            piece.bytes = audio.length;
+            piece.held.add(audio);
+            advance(reply);
+        }
+
+        @Override
+        public void proceed(Object turn, String endReason) {
+            Response reply = (Response) turn;
+            if (endReason == null) {
+                if (!reply.text.isEmpty() && !Character.isWhitespace(reply.text.charAt(reply.text.length() - 1))) {
+                    reply.text.append(' '); // the next answer continues the turn's words
+                }
+                askModel(reply);
+                return;
+            }
+            reply.endReason = endReason;
+            reply.modelDone = true;
+            afterQueued(reply);
+        }
+
+        @Override
+        public void remember(ChatMessage message) {
+            history.add(message);
+        }
     }
 
     private void speak(Response reply, String text) {

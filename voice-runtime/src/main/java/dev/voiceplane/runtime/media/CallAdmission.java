@@ -61,12 +61,13 @@ public class CallAdmission {
     private final HeldConversations held;
     private final OwnAddress address;
     private final dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases;
+    private final ToolRegistry tools;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
             @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis,
             dev.voiceplane.runtime.recording.CallSound sound, HeldConversations held, OwnAddress address,
-            dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases) {
+            dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases, ToolRegistry tools) {
         this.sound = sound;
         this.held = held;
         this.address = address;
@@ -78,6 +79,7 @@ public class CallAdmission {
         this.vad = vad;
         this.leadMillis = leadMillis;
         this.knowledgeBases = knowledgeBases;
+        this.tools = tools;
     }
 
     /** Checks a token for a call; {@code callId}/{@code orgId} (when the transport names them) must be its own. */
@@ -158,7 +160,7 @@ public class CallAdmission {
         Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
-                leadMillis, sink, metrics));
+                leadMillis, sink, metrics, tools.runners()));
         knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());

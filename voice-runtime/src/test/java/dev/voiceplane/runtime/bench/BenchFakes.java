@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>The bench drives it over loopback HTTP: {@code POST /bench/config?sttMs=&llmMs=&ttsMs=&responseDelay=
  * &llmRequestDelay=} sets the fakes' delays and the assistant's own delays for the calls that attach next;
- * {@code GET /bench/stats} answers the runtime's reports so far (events received, ended calls by reason).
+ * {@code GET /bench/stats} answers the runtime's reports so far (events received, ended calls by reason, tool calls).
+ * The assistant has one function tool, {@link #TOOL}: the fifth question makes the model call it, the stand-in
+ * answers the runtime's {@code tool-calls} request at once, and the model then answers with its result.
  *
  * <p>Usage: {@code BenchFakes <ports file>}: writes {@code deepgram=, openai=, elevenlabs=, control=} ports there
  * once listening, and runs until the process is stopped.
@@ -40,7 +42,11 @@ public final class BenchFakes {
     static final String GREETING = "Hello, how can I help you?";
     /** What the callers say, in order; the fake transcriber "recognises" the k-th speech segment as the k-th line. */
     static final String[] QUESTIONS = {"What time do you open tomorrow?", "Do you have parking?",
-            "Tell me about the menu.", "Just the prices please."};
+            "Tell me about the menu.", "Just the prices please.", "Are you open on Sunday?"};
+    /** The fifth question is answered after one tool call ({@link #TOOL}), which the stand-in answers at once. */
+    static final String TOOL = "check_hours";
+    static final String TOOL_RESULT = "Sunday: open from ten to four.";
+    static final String TOOL_ANSWER = "Yes we open at ten on Sunday.";
     /** The long reply, interrupted by the fourth question. */
     static final String MENU = "Our menu has many dishes. There are soups and salads. There are sandwiches and wraps."
             + " There are grilled fish plates. There are cakes and pastries. There is coffee and tea.";
@@ -56,13 +62,26 @@ public final class BenchFakes {
     private volatile double llmRequestDelaySeconds;
     private final AtomicLong events = new AtomicLong();
     private final AtomicLong attaches = new AtomicLong();
+    private final AtomicLong toolCalls = new AtomicLong();
     private final Map<String, AtomicLong> ended = new ConcurrentHashMap<>();
 
     private BenchFakes() {
         deepgram.script(QUESTIONS);
-        openai.script(request -> new FakeOpenAi.Text(
-                ANSWERS.getOrDefault(FakeOpenAi.lastUserMessage(request), "Sorry, could you say that again?")));
+        openai.script(BenchFakes::answer);
         configure(0, 0, 0, 0, 0);
+    }
+
+    /** The model: a tool call for the tool question, the answer once the tool's result is in, else the answers. */
+    private static FakeOpenAi.Reply answer(JsonObject request) {
+        JsonArray messages = request.getJsonArray("messages");
+        if ("tool".equals(messages.getJsonObject(messages.size() - 1).getString("role"))) {
+            return new FakeOpenAi.Text(TOOL_ANSWER);
+        }
+        String question = FakeOpenAi.lastUserMessage(request);
+        if (QUESTIONS[4].equals(question)) {
+            return FakeOpenAi.Reply.toolCall(TOOL, "{\"day\":\"sunday\"}");
+        }
+        return new FakeOpenAi.Text(ANSWERS.getOrDefault(question, "Sorry, could you say that again?"));
     }
 
     private void configure(long sttMs, long llmMs, long ttsMs, double responseDelay, double llmRequestDelay) {
@@ -81,6 +100,7 @@ public final class BenchFakes {
         // Every line the fakes will speak, made once now (espeak-ng) so that no request waits for it.
         SpeechFixtures.mulaw8k(GREETING);
         ANSWERS.values().forEach(SpeechFixtures::mulaw8k);
+        SpeechFixtures.mulaw8k(TOOL_ANSWER);
         SpeechFixtures.mulaw8k("Sorry, could you say that again?");
         BenchFakes fakes = new BenchFakes();
         HttpServer control = fakes.vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
@@ -112,6 +132,18 @@ public final class BenchFakes {
                     ended.computeIfAbsent(event.getString("endedReason", "?"), k -> new AtomicLong()).incrementAndGet();
                 }
                 response.end("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}");
+            } else if (path.startsWith("/internal/call/") && path.endsWith("/runtime/tool-calls")) {
+                // call-service with a tool server answering at once: the round trip's cost is the runtime's and the
+                // model's second request, not a server's.
+                toolCalls.incrementAndGet();
+                JsonArray results = new JsonArray();
+                for (Object call : body.toJsonObject().getJsonArray("toolCallList", new JsonArray())) {
+                    JsonObject toolCall = (JsonObject) call;
+                    results.add(new JsonObject().put("toolCallId", toolCall.getString("id"))
+                            .put("name", toolCall.getJsonObject("function", new JsonObject()).getString("name"))
+                            .put("result", TOOL_RESULT));
+                }
+                response.end(new JsonObject().put("results", results).encode());
             } else if (path.equals("/internal/credential")) {
                 String provider = request.getParam("provider", "");
                 response.end(new JsonArray().add(new JsonObject().put("id", provider + "-bench")
@@ -141,6 +173,7 @@ public final class BenchFakes {
                 JsonObject reasons = new JsonObject();
                 ended.forEach((reason, count) -> reasons.put(reason, count.get()));
                 response.end(new JsonObject().put("attaches", attaches.get()).put("events", events.get())
+                        .put("toolCalls", toolCalls.get())
                         .put("ended", reasons).put("deepgramOpen", deepgram.openConnections())
                         .put("openaiDisconnects", openai.disconnects())
                         .put("elevenlabsDisconnects", elevenlabs.disconnects()).encode());
@@ -155,7 +188,13 @@ public final class BenchFakes {
                 .put("transcriber", new JsonObject().put("provider", "deepgram").put("language", "en"))
                 .put("model", new JsonObject().put("provider", "openai").put("model", "gpt-4o-mini")
                         .put("temperature", 0.3).put("messages", new JsonArray().add(new JsonObject()
-                                .put("role", "system").put("content", "You answer for {{business}}."))))
+                                .put("role", "system").put("content", "You answer for {{business}}.")))
+                        .put("tools", new JsonArray().add(new JsonObject().put("type", "function")
+                                .put("function", new JsonObject().put("name", TOOL)
+                                        .put("description", "The opening hours of a day.")
+                                        .put("parameters", new JsonObject().put("type", "object").put("properties",
+                                                new JsonObject().put("day", new JsonObject().put("type", "string")))))
+                                .put("server", new JsonObject().put("url", "https://tools.bench.invalid/hours")))))
                 .put("voice", new JsonObject().put("provider", "11labs").put("voiceId", "rachel")
                         .put("inputMinCharacters", 10))
                 .put("firstMessage", GREETING)

@@ -38,8 +38,11 @@ import java.util.regex.Pattern;
  * <p>Each call: the greeting is heard and waited out; three questions, each answered (voice-to-voice: end of the
  * caller's speech → first non-silent assistant audio, as the caller receives it); a second into the long third
  * answer, the caller speaks over it (barge-in: start of that speech → {@code clear} received), and that question's
- * answer is heard too (a fourth voice-to-voice); then the caller hangs up ({@code stop}). Between turns the caller
- * waits until the reply has played out and 400 ms of quiet, as a person would.
+ * answer is heard too (a fourth voice-to-voice); then (unless BENCH_TOOL_TURN=0) a fifth question whose answer needs
+ * one round trip of a function tool (the model calls it, the runtime asks call-service's stand-in, which answers at
+ * once, the model is asked again with the result): its voice-to-voice is reported next to the plain turns', with the
+ * difference of the medians (the tool round trip's added latency); then the caller hangs up ({@code stop}). Between
+ * turns the caller waits until the reply has played out and 400 ms of quiet, as a person would.
  *
  * <p>Per run (a scenario of delays × a number of concurrent calls): percentiles of the client-side figures, the
  * runtime's own per-stage histograms ({@code voice_runtime_stage_seconds} at {@code /q/metrics}, the difference
@@ -52,7 +55,7 @@ import java.util.regex.Pattern;
  * {@code zero,realistic}; also {@code defaults}: zero-delay fakes with the assistant's default response delays);
  * BENCH_SERIAL_CALLS (calls one after the other for the 1-call run, default 5); BENCH_RAMP_MS_PER_CALL (stagger of
  * the starts, default 20 ms); BENCH_VAD_STOP_MILLIS (the runtime's VOICE_VAD_STOP_MILLIS, default 200);
- * BENCH_DEBUG (set: one line per failed call, with what its caller had heard).
+ * BENCH_TOOL_TURN (0: no tool turn); BENCH_DEBUG (set: one line per failed call, with what its caller had heard).
  */
 public final class RuntimeBench {
 
@@ -77,6 +80,7 @@ public final class RuntimeBench {
     private final long rampMsPerCall = Long.parseLong(env("BENCH_RAMP_MS_PER_CALL", "20"));
     /** The runtime's VOICE_VAD_STOP_MILLIS: the silence it waits out before it ends the caller's turn. */
     private final long vadStopMillis = Long.parseLong(env("BENCH_VAD_STOP_MILLIS", "200"));
+    private final boolean toolTurn = !"0".equals(env("BENCH_TOOL_TURN", "1"));
     private final HttpClient http = HttpClient.newHttpClient();
     private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2)
             .setBlockedThreadCheckInterval(10_000));
@@ -135,11 +139,12 @@ public final class RuntimeBench {
             }
         }
         System.out.println();
-        System.out.println("| Fakes | Calls (peak live) | Completed | Voice-to-voice p50 / p95 / p99 (ms) | Barge-in p50 / p95 /"
+        System.out.println("| Fakes | Calls (peak live) | Completed | Voice-to-voice p50 / p95 / p99 (ms) | Tool turn"
+                + " voice-to-voice p50 / p95 / p99 (ms), added p50 | Barge-in p50 / p95 /"
                 + " p99 (ms) | Own share p50 / p95 / p99 (ms) | Runtime `own` histogram p50 / p95 / p99 (ms) |"
                 + " Underruns (max gap) | Runtime CPU per call-second |"
                 + " CPU: runtime / fakes / callers (cores) | Runtime RSS peak |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
         System.out.println();
         System.out.println("Stages as the runtime measures them (`voice_runtime_stage_seconds`, p50 / p95 ms, from its"
@@ -262,6 +267,8 @@ public final class RuntimeBench {
     private static final class Run {
         final ConcurrentLinkedQueue<Double> voiceToVoice = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<Double> bargeIn = new ConcurrentLinkedQueue<>();
+        /** Voice-to-voice of the turn answered after one tool round trip. */
+        final ConcurrentLinkedQueue<Double> toolVoiceToVoice = new ConcurrentLinkedQueue<>();
         final AtomicInteger completed = new AtomicInteger();
         final AtomicInteger live = new AtomicInteger();
         final AtomicInteger peakLive = new AtomicInteger();
@@ -326,10 +333,10 @@ public final class RuntimeBench {
         double callSeconds = run.callSeconds.sum();
         String label = scenario.label();
         String callsCell = serial ? "1 (" + total + " in a row)" : calls + " (" + run.peakLive.get() + ")";
-        rows.add(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %d (%.0f ms) | %.1f ms | %.2f /"
+        rows.add(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %s | %d (%.0f ms) | %.1f ms | %.2f /"
                         + " %.2f / %.2f | %d MiB |",
                 label, callsCell, run.completed.get(), total, percentiles(run.voiceToVoice),
-                percentiles(run.bargeIn), ownShare(scenario, run.voiceToVoice), histogramPercentiles(before, after, "own"),
+                toolTurn(run), percentiles(run.bargeIn), ownShare(scenario, run.voiceToVoice), histogramPercentiles(before, after, "own"),
                 run.underruns.get(),
                 run.maxGapMs, runtimeCpu * 1000 / callSeconds, runtimeCpu / wall, fakesCpu / wall, clientCpu / wall,
                 peakRss[0] / 1024));
@@ -388,6 +395,12 @@ public final class RuntimeBench {
             stage = "answer 4";
             run.voiceToVoice.add(interruption.voiceToVoiceMs(BOUND));
             quiet(caller);
+            if (toolTurn) {
+                stage = "tool answer";
+                FakeCaller.Utterance withTool = caller.say(speech[4]);
+                run.toolVoiceToVoice.add(withTool.voiceToVoiceMs(BOUND));
+                quiet(caller);
+            }
             stage = "hang-up";
             caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
             run.completed.incrementAndGet();
@@ -452,6 +465,19 @@ public final class RuntimeBench {
             }
             Thread.sleep(50);
         }
+    }
+
+    /** The tool turn's percentiles and its median less the plain turns' median. */
+    private String toolTurn(Run run) {
+        if (!toolTurn || run.toolVoiceToVoice.isEmpty() || run.voiceToVoice.isEmpty()) {
+            return "–";
+        }
+        List<Double> tool = new ArrayList<>(run.toolVoiceToVoice);
+        List<Double> plain = new ArrayList<>(run.voiceToVoice);
+        Collections.sort(tool);
+        Collections.sort(plain);
+        return String.format(Locale.ROOT, "%s, %+.0f", percentiles(run.toolVoiceToVoice),
+                nearestRank(tool, 0.50) - nearestRank(plain, 0.50));
     }
 
     private static String percentiles(ConcurrentLinkedQueue<Double> values) {

@@ -28,7 +28,8 @@ public record CallPlan(
         Integer numWordsToInterruptAssistant,
         List<String> endCallPhrases,
         String endCallMessage,
-        List<String> clientMessages) {
+        List<String> clientMessages,
+        List<JsonNode> tools) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -43,8 +44,33 @@ public record CallPlan(
             List<String> inputPunctuationBoundaries) {
     }
 
-    /** One message of the model's context. */
-    public record ChatMessage(String role, String content) {
+    /**
+     * One message of the model's context: an assistant message may carry the tool calls it made ({@code content}
+     * then may be null), a {@code tool} message answers one of them by {@code toolCallId}.
+     */
+    public record ChatMessage(String role, String content, List<ToolCall> toolCalls, String toolCallId) {
+
+        public ChatMessage(String role, String content) {
+            this(role, content, List.of(), null);
+        }
+
+        public ChatMessage {
+            toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+        }
+
+        /** The assistant's message asking for {@code calls}. */
+        public static ChatMessage toolCalls(List<ToolCall> calls) {
+            return new ChatMessage("assistant", null, calls, null);
+        }
+
+        /** The answer to the tool call {@code id}. */
+        public static ChatMessage toolResult(String id, String result) {
+            return new ChatMessage("tool", result, List.of(), id);
+        }
+    }
+
+    /** One tool call of the model: its id, the function's name and its arguments as the model wrote them (JSON). */
+    public record ToolCall(String id, String name, String arguments) {
     }
 
     static final double DEFAULT_SILENCE_TIMEOUT = 30;
@@ -104,7 +130,8 @@ public record CallPlan(
                 number(assistant, "llmRequestDelaySeconds", DEFAULT_LLM_REQUEST_DELAY),
                 assistant.path("numWordsToInterruptAssistant").isNumber()
                         ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
-                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")));
+                strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
+                objects(m.path("tools")));
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */
@@ -131,6 +158,17 @@ public record CallPlan(
     private static double number(JsonNode node, String field, double fallback) {
         JsonNode value = node.path(field);
         return value.isNumber() ? value.asDouble() : fallback;
+    }
+
+    /** The objects of an array (the model's tools: inline ones and the frozen {@code toolIds}, in that order). */
+    private static List<JsonNode> objects(JsonNode array) {
+        List<JsonNode> values = new ArrayList<>();
+        for (JsonNode item : array) {
+            if (item.isObject()) {
+                values.add(item);
+            }
+        }
+        return List.copyOf(values);
     }
 
     private static List<String> strings(JsonNode array) {

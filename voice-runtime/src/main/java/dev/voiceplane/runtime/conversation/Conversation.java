@@ -44,7 +44,15 @@ public final class Conversation {
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
             LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
-            EventSink events, RuntimeMetrics metrics) {
+            EventSink events, RuntimeMetrics metrics, ToolRunners tools) {
+
+        /** With the built-in tool types only (endCall, dtmf). */
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+                LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
+                EventSink events, RuntimeMetrics metrics) {
+            this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics,
+                    ToolRunners.builtIn());
+        }
 
         /** With the energy detector at {@code vad}'s settings. */
         public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
@@ -113,6 +121,8 @@ public final class Conversation {
         long firstAudioAt;
         long decidedAt;
         long holdUntil;
+        List<CallPlan.ToolCall> toolCalls;
+        boolean toolsUsed;
 
         Response(int epoch, String userText, long speechEndedAt) {
             this.epoch = epoch;
@@ -137,6 +147,7 @@ public final class Conversation {
     private final EventSink events;
     private final RuntimeMetrics metrics;
     private final SpeechToText transcriber;
+    private final Tools tools;
     private final List<ChatMessage> history = new ArrayList<>();
     private final StringBuilder userText = new StringBuilder();
     private final long startedAtNanos = System.nanoTime();
@@ -188,6 +199,7 @@ public final class Conversation {
         for (ChatMessage message : plan.model().messages()) {
             history.add(message);
         }
+        this.tools = new Tools(plan, parts.tools(), new ToolHost(), context, channel.format());
         this.transcriber = parts.transcriber().open(new TranscriberEvents());
         // Last: should anything above fail, no detector is left open.
         this.vad = parts.vad().open(context, channel.format(), new VoiceDetector.Listener() {
@@ -281,7 +293,7 @@ public final class Conversation {
             if (plan.numWordsToInterruptAssistant() == null) {
                 interrupt("caller spoke");
             }
-        } else if (current.userText != null) {
+        } else if (current.userText != null && !current.toolsUsed) {
             withdraw(current);
         }
     }
@@ -372,6 +384,9 @@ public final class Conversation {
             transcriberEndedTurn = false;
             return;
         }
+        if (response != null && response.toolsUsed) {
+            return; // A turn whose tools are running is not withdrawn: the words wait for its end (complete()).
+        }
         String text = userText.toString();
         userText.setLength(0);
         transcriberEndedTurn = false;
@@ -422,7 +437,16 @@ public final class Conversation {
         models.addAll(plan.model().fallbackModels());
         String name = models.get(reply.modelIndex);
         reply.modelRequestedAt = System.nanoTime();
-        reply.cancelModel = model.stream(name, List.copyOf(history), new LanguageModel.Listener() {
+        reply.cancelModel = model.stream(name, List.copyOf(history), tools.offered(reply), new LanguageModel.Listener() {
+            @Override
+            public void toolCalls(List<CallPlan.ToolCall> calls) {
+                onContext(() -> {
+                    if (response == reply) {
+                        reply.toolCalls = calls;
+                    }
+                });
+            }
+
             @Override
             public void text(String delta) {
                 onContext(() -> {
@@ -451,6 +475,13 @@ public final class Conversation {
                     String rest = reply.chunker.flush();
                     if (rest != null) {
                         speak(reply, rest);
+                    }
+                    if (reply.toolCalls != null) {
+                        List<CallPlan.ToolCall> calls = reply.toolCalls;
+                        reply.toolCalls = null;
+                        reply.toolsUsed = true;
+                        reply.cancelModel = tools.called(reply, calls);
+                        return;
                     }
                     reply.modelDone = true;
                     afterQueued(reply);
@@ -497,6 +528,52 @@ public final class Conversation {
         speak(scripted, text);
         scripted.modelDone = true;
         afterQueued(scripted);
+    }
+
+    /** What the tools of a reply may do in it (see {@link Tools}). */
+    private final class ToolHost implements Tools.Host {
+        @Override
+        public boolean current(Object turn) {
+            return response == turn && phase == Phase.RUNNING;
+        }
+
+        @Override
+        public void say(Object turn, String text) {
+            Response reply = (Response) turn;
+            if (!reply.text.isEmpty() && !Character.isWhitespace(reply.text.charAt(reply.text.length() - 1))) {
+                reply.text.append(' ');
+            }
+            reply.text.append(text);
+            speak(reply, text);
+        }
+
+        @Override
+        public void play(Object turn, byte[] audio) {
+            Response reply = (Response) turn;
+            Piece piece = new Piece(reply, reply.pieces.size(), "");
+            reply.pieces.add(piece);
+            piece.spoken = true;
+            piece.bytes = audio.length;
+            piece.held.add(audio);
+            advance(reply);
+        }
+
+        @Override
+        public void proceed(Object turn, String endReason) {
+            Response reply = (Response) turn;
+            if (endReason == null) {
+                askModel(reply);
+                return;
+            }
+            reply.endReason = endReason;
+            reply.modelDone = true;
+            afterQueued(reply);
+        }
+
+        @Override
+        public void remember(ChatMessage message) {
+            history.add(message);
+        }
     }
 
     private void speak(Response reply, String text) {

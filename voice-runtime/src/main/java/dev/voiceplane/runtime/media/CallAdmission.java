@@ -57,10 +57,11 @@ public class CallAdmission {
     private final LiveCalls live;
     private final VoiceDetection vad;
     private final long leadMillis;
+    private final ToolRegistry tools;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
-            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis) {
+            @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis, ToolRegistry tools) {
         this.tokens = tokens;
         this.control = control;
         this.providers = providers;
@@ -68,6 +69,7 @@ public class CallAdmission {
         this.live = live;
         this.vad = vad;
         this.leadMillis = leadMillis;
+        this.tools = tools;
     }
 
     /** Checks a token for a call; {@code callId}/{@code orgId} (when the transport names them) must be its own. */
@@ -146,7 +148,7 @@ public class CallAdmission {
         Conversation conversation = new Conversation(new Conversation.Parts(plan, channel, context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
-                leadMillis, sink::report, metrics));
+                leadMillis, sink::report, metrics, tools.runners()));
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
         conversation.start();

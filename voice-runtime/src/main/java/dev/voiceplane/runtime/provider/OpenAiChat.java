@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -12,13 +13,19 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * OpenAI's streaming chat completions ({@code POST <base>/chat/completions}, {@code stream: true}, server-sent
  * events), which OpenAI-compatible servers (Groq, Together, OpenRouter, DeepInfra, vLLM, Ollama, llama.cpp) speak
  * too: the base URL is per provider. {@code delta.content} pieces are the reply; the usage chunk
- * ({@code stream_options.include_usage}) gives the tokens.
+ * ({@code stream_options.include_usage}) gives the tokens. Tools offered go in {@code tools}; the model's tool calls
+ * come as {@code delta.tool_calls} fragments (the first of a call with its {@code id} and {@code function.name},
+ * later ones with pieces of {@code function.arguments}), joined by their {@code index} and handed over whole when
+ * the stream ends. History messages carry earlier calls ({@code tool_calls}) and their results ({@code role: tool}).
  *
  * <p>A model that sends no text within {@code firstTokenMillis} of the request has failed (the call then tries its
  * fallback models); after the first text, {@code timeoutMillis} of silence is a failure. A stream that is not
@@ -50,13 +57,26 @@ public final class OpenAiChat implements LanguageModel {
     }
 
     @Override
-    public Runnable stream(String model, List<ChatMessage> messages, Listener listener) {
+    public Runnable stream(String model, List<ChatMessage> messages, List<JsonNode> tools, Listener listener) {
         Stream stream = new Stream(listener);
         ObjectNode body = json.createObjectNode();
         body.put("model", model);
         ArrayNode list = body.putArray("messages");
         for (ChatMessage message : messages) {
-            list.addObject().put("role", message.role()).put("content", message.content());
+            ObjectNode item = list.addObject().put("role", message.role()).put("content", message.content());
+            if (!message.toolCalls().isEmpty()) {
+                ArrayNode calls = item.putArray("tool_calls");
+                for (ToolCall call : message.toolCalls()) {
+                    calls.addObject().put("id", call.id()).put("type", "function").putObject("function")
+                            .put("name", call.name()).put("arguments", call.arguments());
+                }
+            }
+            if (message.toolCallId() != null) {
+                item.put("tool_call_id", message.toolCallId());
+            }
+        }
+        if (tools != null && !tools.isEmpty()) {
+            body.putArray("tools").addAll(tools);
         }
         body.put("stream", true);
         body.putObject("stream_options").put("include_usage", true);
@@ -135,6 +155,9 @@ public final class OpenAiChat implements LanguageModel {
         private boolean sawDone;
         private long promptTokens;
         private long completionTokens;
+        /** The tool calls being streamed, by their index: id, name, arguments so far. */
+        private final Map<Integer, String[]> toolCalls = new TreeMap<>();
+        private final Map<Integer, StringBuilder> toolArguments = new TreeMap<>();
 
         Stream(Listener listener) {
             this.listener = listener;
@@ -185,10 +208,32 @@ public final class OpenAiChat implements LanguageModel {
                 promptTokens = usage.path("prompt_tokens").asLong(promptTokens);
                 completionTokens = usage.path("completion_tokens").asLong(completionTokens);
             }
-            JsonNode content = chunk.path("choices").path(0).path("delta").path("content");
+            JsonNode delta = chunk.path("choices").path(0).path("delta");
+            JsonNode content = delta.path("content");
             if (content.isTextual() && !content.asText().isEmpty()) {
                 stopDeadline();
                 listener.text(content.asText());
+            }
+            for (JsonNode fragment : delta.path("tool_calls")) {
+                // A tool call is the model's answer as much as text is: it meets the first-token deadline.
+                stopDeadline();
+                int index = fragment.path("index").asInt(toolCalls.size());
+                String[] call = toolCalls.computeIfAbsent(index, i -> new String[2]);
+                StringBuilder arguments = toolArguments.computeIfAbsent(index, i -> new StringBuilder());
+                if (fragment.path("id").isTextual()) {
+                    call[0] = fragment.path("id").asText();
+                }
+                JsonNode function = fragment.path("function");
+                if (function.path("name").isTextual()) {
+                    call[1] = call[1] == null ? function.path("name").asText() : call[1] + function.path("name").asText();
+                }
+                if (function.path("arguments").isTextual()) {
+                    arguments.append(function.path("arguments").asText());
+                }
+                if (arguments.length() > 1_000_000) {
+                    fail("tool call arguments of more than 1 MB");
+                    return;
+                }
             }
         }
 
@@ -215,6 +260,15 @@ public final class OpenAiChat implements LanguageModel {
             }
             finished = true;
             stopDeadline();
+            if (!toolCalls.isEmpty()) {
+                List<ToolCall> calls = new ArrayList<>();
+                toolCalls.forEach((index, call) -> {
+                    String arguments = toolArguments.get(index).toString();
+                    calls.add(new ToolCall(call[0] == null ? "call_" + index : call[0], call[1] == null ? "" : call[1],
+                            arguments.isBlank() ? "{}" : arguments));
+                });
+                listener.toolCalls(List.copyOf(calls));
+            }
             listener.done(promptTokens, completionTokens);
         }
 

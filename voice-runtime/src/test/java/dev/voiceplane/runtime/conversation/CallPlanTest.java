@@ -47,4 +47,18 @@ class CallPlanTest {
         assertNull(plan.voice());
         assertEquals("deepgram", plan.transcriber().provider(), "the era's default transcriber");
     }
+
+    @Test
+    void theModelsToolsAreReadInOrderAndOnlyObjects() throws Exception {
+        CallPlan plan = CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"assistant":{"model":{"provider":"openai","model":"m","tools":[
+                 {"type":"function","function":{"name":"lookup"},"server":{"url":"https://tools.example/x"}},
+                 "not a tool",{"type":"endCall"}]}}}"""));
+        assertEquals(2, plan.tools().size());
+        assertEquals("lookup", plan.tools().get(0).path("function").path("name").asText());
+        assertEquals("endCall", plan.tools().get(1).path("type").asText());
+        assertTrue(CallPlan.read(UUID.randomUUID(), "org", json.readTree("""
+                {"call":{"type":"webCall"},"assistant":{"model":{"provider":"openai","model":"m"}}}""")).tools()
+                .isEmpty());
+    }
 }

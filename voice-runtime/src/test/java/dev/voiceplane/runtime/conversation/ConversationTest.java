@@ -147,7 +147,8 @@ class ConversationTest {
         final List<List<ChatMessage>> contexts = new CopyOnWriteArrayList<>();
 
         @Override
-        public Runnable stream(String model, List<ChatMessage> messages, Listener listener) {
+        public Runnable stream(String model, List<ChatMessage> messages, List<com.fasterxml.jackson.databind.JsonNode> tools,
+                Listener listener) {
             asked.add(model);
             contexts.add(messages);
             boolean[] cancelled = new boolean[1];

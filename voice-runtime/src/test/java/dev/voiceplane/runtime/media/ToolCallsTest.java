@@ -1,0 +1,181 @@
+package dev.voiceplane.runtime.media;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.runtime.FakeProviders;
+import dev.voiceplane.runtime.audio.AudioFormat;
+import dev.voiceplane.runtime.fake.DtmfDecoder;
+import dev.voiceplane.runtime.fake.Eventually;
+import dev.voiceplane.runtime.fake.FakeCaller;
+import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeTwilioCaller;
+import dev.voiceplane.runtime.fake.SpeechFixtures;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tools through the media endpoints: the model (the fake OpenAI) calls a tool, the runtime runs it and the caller
+ * hears the outcome. What is checked is what the caller hears, what call-service is told, and what the model is
+ * sent (the tools offered, its calls and their results in the history).
+ */
+@QuarkusTest
+class ToolCallsTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(30);
+
+    @InjectWireMock
+    WireMockServer wireMock;
+
+    private StubbedCalls calls;
+
+    @BeforeEach
+    void setUp() {
+        calls = new StubbedCalls(wireMock);
+    }
+
+    @AfterEach
+    void tearDown() {
+        FakeProviders.openai().script(request -> new FakeOpenAi.Text("We open at nine."));
+    }
+
+    /** An assistant on the fake providers whose model has {@code tools} (a JSON array). */
+    static String assistant(String tools, String extra) {
+        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\","
+                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for a cafe.\"}],\"tools\":" + tools
+                + "},\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
+                + "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0,"
+                + "\"firstMessageMode\":\"assistant-waits-for-user\"" + extra + "}";
+    }
+
+    /** The model calls a tool at the question {@code question}, then answers the result with {@code then}. */
+    static Function<JsonObject, FakeOpenAi.Reply> callsThen(String question, FakeOpenAi.Reply call,
+            Function<String, String> then) {
+        return request -> {
+            JsonArray messages = request.getJsonArray("messages");
+            JsonObject last = messages.getJsonObject(messages.size() - 1);
+            if ("tool".equals(last.getString("role"))) {
+                return FakeOpenAi.Reply.text(then.apply(last.getString("content")));
+            }
+            return question.equals(FakeOpenAi.lastUserMessage(request)) ? call
+                    : FakeOpenAi.Reply.text("You said: " + FakeOpenAi.lastUserMessage(request) + ".");
+        };
+    }
+
+    /** The requests the fake model got in the call whose caller said {@code question}. */
+    static List<JsonObject> requestsAbout(String question) {
+        return FakeProviders.openai().requests().stream()
+                .filter(request -> question.equals(FakeOpenAi.lastUserMessage(request))).toList();
+    }
+
+    private JsonNode ended(UUID callId) {
+        Eventually.until("the ended event", BOUND, () -> calls.ended(callId) != null);
+        return calls.ended(callId);
+    }
+
+    @Test
+    void endCallEndsTheCallAfterTheGoodbyeIsPlayed() throws Exception {
+        String question = "That will be all for today.";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("[{\"type\":\"endCall\",\"messages\":[{\"type\":\"request-start\","
+                + "\"content\":\"Goodbye, and thanks for calling.\"}]}]", ""));
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, FakeOpenAi.Reply.toolCall("endCall", "{}"),
+                result -> "This is never asked for."));
+
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            FakeCaller.Closed closed = caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime hung up");
+            assertTrue(caller.playedAudio().length > 8000, "the goodbye was heard before the end");
+            assertEquals(caller.receivedMarks().size(), caller.echoedMarks().size(),
+                    "every piece of the goodbye had played when the call ended");
+        }
+        assertEquals(List.of("user: " + question, "bot: Goodbye, and thanks for calling."), calls.transcript(callId));
+        assertEquals("assistant-ended-call", ended(callId).path("endedReason").asText());
+        List<JsonObject> requests = requestsAbout(question);
+        assertEquals(1, requests.size(), "the model is not asked again after endCall");
+        JsonArray tools = requests.get(0).getJsonArray("tools");
+        assertEquals(1, tools.size());
+        assertEquals("function", tools.getJsonObject(0).getString("type"));
+        assertEquals("endCall", tools.getJsonObject(0).getJsonObject("function").getString("name"));
+    }
+
+    @Test
+    void endCallWithTheModelsOwnGoodbyeWithoutAMessage() throws Exception {
+        String question = "Nothing more for me today.";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("[{\"type\":\"endCall\"}]", ""));
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, new FakeOpenAi.ToolCalls(List.of(
+                new FakeOpenAi.ToolCall("call_end", "endCall", "{}"))), result -> "unused"));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            assertTrue(caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS).byRuntime());
+        }
+        assertEquals("assistant-ended-call", ended(callId).path("endedReason").asText());
+        assertEquals(List.of("user: " + question), calls.transcript(callId), "nothing was said, nothing is made up");
+    }
+
+    @Test
+    void dtmfPlaysTheKeysInBandAndTheModelGoesOn() throws Exception {
+        String question = "Please press one and then hash.";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("[{\"type\":\"dtmf\"}]", ""));
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, FakeOpenAi.Reply.toolCall("dtmf", "{\"digits\":\"1#\"}"),
+                result -> "Done, I pressed them."));
+
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the model's words after the tones", BOUND, () -> calls.transcript(callId).size() == 2);
+            assertEquals("1#", DtmfDecoder.decode(caller.receivedAudio(), AudioFormat.ULAW_8K),
+                    "the caller heard the keys, in order");
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals(List.of("user: " + question, "bot: Done, I pressed them."), calls.transcript(callId));
+        List<JsonObject> requests = requestsAbout(question);
+        assertEquals(2, requests.size(), "the model is asked again with the result");
+        JsonArray history = requests.get(1).getJsonArray("messages");
+        JsonObject asked = history.getJsonObject(history.size() - 2);
+        assertEquals("assistant", asked.getString("role"));
+        JsonObject toolCall = asked.getJsonArray("tool_calls").getJsonObject(0);
+        assertEquals("dtmf", toolCall.getJsonObject("function").getString("name"));
+        assertEquals("{\"digits\":\"1#\"}", toolCall.getJsonObject("function").getString("arguments"),
+                "the arguments streamed in fragments arrive whole");
+        JsonObject result = history.getJsonObject(history.size() - 1);
+        assertEquals("tool", result.getString("role"));
+        assertEquals(toolCall.getString("id"), result.getString("tool_call_id"));
+        assertEquals("Sent the keypad tones 1#.", result.getString("content"));
+    }
+
+    @Test
+    void dtmfRefusesKeysThatAreNotKeys() throws Exception {
+        String question = "Press the letter e please.";
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("[{\"type\":\"dtmf\"}]", ""));
+        FakeProviders.deepgram().script(question);
+        FakeProviders.openai().script(callsThen(question, FakeOpenAi.Reply.toolCall("dtmf", "{\"digits\":\"e\"}"),
+                result -> result.startsWith("Error:") ? "I cannot press that key." : "Pressed."));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the model's answer to the refusal", BOUND, () -> calls.transcript(callId).size() == 2);
+            assertEquals("", DtmfDecoder.decode(caller.receivedAudio(), AudioFormat.ULAW_8K), "no tone was played");
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals("bot: I cannot press that key.", calls.transcript(callId).get(1));
+    }
+}

@@ -58,6 +58,7 @@ class CallFuzzTest {
                 .endpoint(Endpoint.post("/call/webhook-secret/rotate", "{\"overlapSeconds\":60}", "{}"))
                 .endpoint(Endpoint.post("/internal/call/inbound", "{}"))
                 .endpoint(Endpoint.get("/internal/call/{id}/runtime"))
+                .endpoint(Endpoint.post("/internal/call/{id}/runtime/transfer", "{\"number\":\"+14155550177\"}"))
                 .readsBack("/call/web", "/call")
                 .readsBack("/call/phone", "/call")
                 .cases(1500)

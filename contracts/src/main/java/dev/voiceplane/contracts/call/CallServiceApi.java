@@ -53,4 +53,10 @@ public interface CallServiceApi {
     @Path("{id}/runtime/events")
     EventReceipt runtimeEvent(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
             RuntimeEvent event);
+
+    /** Redirects the call's carrier call to a phone number and ends the call {@code assistant-forwarded-call}. */
+    @POST
+    @Path("{id}/runtime/transfer")
+    RuntimeTransfer.Answer transfer(@HeaderParam(Authentication.ORG_HEADER) String orgId,
+            @PathParam("id") String callId, RuntimeTransfer request);
 }

@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * What one call runs with, read once from call-service's answer to the runtime's attachment (docs/calls.md, "Voice
  * runtime contract"): the frozen assistant's settings with the era's defaults filled in, and the prompt with its
- * {@code {{variable}}}s replaced from {@code variableValues}.
+ * {@code {{variable}}}s replaced from {@code variableValues}. A squad call starts with its first member and knows every
+ * member ({@code squad}: empty for an assistant call) for the hand-offs.
  */
 public record CallPlan(
         UUID callId,
@@ -29,7 +30,8 @@ public record CallPlan(
         List<String> endCallPhrases,
         String endCallMessage,
         List<String> clientMessages,
-        List<JsonNode> tools) {
+        List<JsonNode> tools,
+        List<SquadMember> squad) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -89,6 +91,7 @@ public record CallPlan(
             assistant = configuration.path("squad").path("members").path(0).path("assistant");
         }
         JsonNode variables = configuration.path("variableValues");
+        assistant = SquadMember.withHandOffs(assistant, configuration.path("squad").path("members").path(0));
 
         JsonNode t = assistant.path("transcriber");
         Transcriber transcriber = new Transcriber(text(t, "provider", "deepgram"), text(t, "model", null),
@@ -131,7 +134,7 @@ public record CallPlan(
                 assistant.path("numWordsToInterruptAssistant").isNumber()
                         ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
                 strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
-                objects(m.path("tools")));
+                objects(m.path("tools")), SquadMember.readAll(callId, orgId, configuration));
     }
 
     /** Replaces {@code {{name}}} with the variable's value; unknown variables stay as written. */

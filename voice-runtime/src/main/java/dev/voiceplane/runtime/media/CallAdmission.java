@@ -148,7 +148,8 @@ public class CallAdmission {
         Conversation conversation = new Conversation(new Conversation.Parts(plan, channel, context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
-                leadMillis, sink::report, metrics, tools.runners()));
+                leadMillis, sink::report, metrics, tools.runners(),
+                new TransferServices(control, providers, context, plan, channel.format())));
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
         conversation.start();

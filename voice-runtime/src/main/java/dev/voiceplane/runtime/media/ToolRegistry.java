@@ -1,7 +1,6 @@
 package dev.voiceplane.runtime.media;
 
 import dev.voiceplane.runtime.conversation.ToolRunners;
-import dev.voiceplane.runtime.conversation.TransferCallTool;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -14,8 +13,8 @@ public class ToolRegistry {
     private final ToolRunners runners;
 
     public ToolRegistry() {
-        this.runners = ToolRunners.builtIn()
-                .with("transferCall", new TransferCallTool());
+        // transferCall's runner belongs to each call (conversation.Transfers): Conversation adds it.
+        this.runners = ToolRunners.builtIn();
     }
 
     public ToolRunners runners() {

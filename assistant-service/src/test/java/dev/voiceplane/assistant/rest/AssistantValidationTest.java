@@ -117,8 +117,6 @@ class AssistantValidationTest {
                         + "\"conditions\":[{\"param\":\"p\",\"value\":1,\"operator\":%s}]}]}]",
                         "model.tools.0.messages.0.conditions.0.operator", false,
                         List.of("eq", "neq", "gt", "gte", "lt", "lte")),
-                Arguments.of("model.tools", "[{\"type\":\"transferCall\",\"destinations\":[{\"type\":%s,"
-                        + "\"assistantName\":\"Billing\"}]}]", "model.tools.0.destinations.0.type", false, List.of("assistant")),
                 Arguments.of("model.tools", "[{\"type\":\"function\",\"function\":{\"name\":\"f\",\"parameters\":{\"type\":%s}}}]",
                         "model.tools.0.function.parameters.type", false, List.of("object")));
     }
@@ -194,6 +192,30 @@ class AssistantValidationTest {
             "{\"analysisPlan\":{\"structuredDataSchema\":{\"description\":\"d\"}}}| analysisPlan.structuredDataSchema.type should not be null or undefined"})
     void nestedObjectsRequireTheirKeyFields(String body, String message) {
         rejected(body, message.strip());
+    }
+
+    /**
+     * A transfer tool's destinations are assistants (by name) or phone numbers (E.164), each with its own fields
+     * (issue 29: the runtime redirects the carrier call to a number); the two kinds do not mix. A squad member's
+     * assistantDestinations stay assistants only (SquadValidationTest).
+     */
+    @Test
+    void transferDestinationsAreAssistantsOrNumbersEachWithItsFields() {
+        String tool = "{\"model\":{\"provider\":\"openai\",\"model\":\"m\",\"tools\":[{\"type\":\"transferCall\","
+                + "\"destinations\":[%s]}]}}";
+        accepted(tool.formatted("{\"type\":\"assistant\",\"assistantName\":\"Billing\"}"));
+        accepted(tool.formatted("{\"type\":\"number\",\"number\":\"+14155550123\",\"message\":\"Transferring you now.\","
+                + "\"description\":\"the front desk\"}"));
+        rejected(tool.formatted("{\"type\":\"bogus\",\"assistantName\":\"Billing\"}"),
+                "model.tools.0.destinations.0.type must be one of the following values: assistant, number");
+        rejected(tool.formatted("{\"type\":\"number\"}"),
+                "model.tools.0.destinations.0.number should not be null or undefined");
+        rejected(tool.formatted("{\"type\":\"number\",\"number\":\"4155550123\"}"),
+                "model.tools.0.destinations.0.number must be a valid phone number in the E.164 format");
+        rejected(tool.formatted("{\"type\":\"number\",\"number\":\"+14155550123\",\"assistantName\":\"B\"}"),
+                "model.tools.0.destinations.0.property assistantName should not exist");
+        rejected(tool.formatted("{\"type\":\"assistant\",\"assistantName\":\"B\",\"number\":\"+14155550123\"}"),
+                "model.tools.0.destinations.0.property number should not exist");
     }
 
     @Test
@@ -323,7 +345,7 @@ class AssistantValidationTest {
                                       "server": {"url": "https://x.example", "backoffPlan": {}},
                                       "messages": [{"type": "request-start", "blocking": true,
                                                     "conditions": [{"param": "p", "value": 1, "operator": "eq", "not": true}]}],
-                                      "destinations": [{"type": "assistant", "assistantName": "B", "number": "+1"}]}]}}
+                                      "destinations": [{"type": "assistant", "assistantName": "B", "transferPlan": {}}]}]}}
                 """;
         orgA().body(body).when().post("/assistant")
                 .then().statusCode(400)
@@ -348,7 +370,7 @@ class AssistantValidationTest {
                         "model.tools.0.server.property backoffPlan should not exist",
                         "model.tools.0.messages.0.property blocking should not exist",
                         "model.tools.0.messages.0.conditions.0.property not should not exist",
-                        "model.tools.0.destinations.0.property number should not exist"));
+                        "model.tools.0.destinations.0.property transferPlan should not exist"));
     }
 
     @Test

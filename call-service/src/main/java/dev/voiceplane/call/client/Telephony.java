@@ -7,14 +7,16 @@ import dev.voiceplane.call.api.CustomerBody;
 import dev.voiceplane.kit.client.PeerFailure;
 import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
+import dev.voiceplane.contracts.telephony.InlineTransferRequest;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
+import dev.voiceplane.contracts.telephony.TransferRequest;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
-/** telephony-service: a number's configuration, dialling and hanging up, under the kit's peer policy. */
+/** telephony-service: a number's configuration, dialling, transferring and hanging up, under the kit's peer policy. */
 @Startup
 @ApplicationScoped
 public class Telephony {
@@ -116,6 +118,43 @@ public class Telephony {
         } catch (RuntimeException failed) {
             LOG.infof("call %s: dialling unavailable (%s); asking again later", callId, failed.toString());
             return new Unavailable(failed.toString());
+        }
+    }
+
+    /** Why a transfer did not happen, told to whoever asked (the runtime tells the model). */
+    public static final class TransferFailed extends RuntimeException {
+        private final boolean mayRetry;
+
+        TransferFailed(String reason, boolean mayRetry) {
+            super(reason, null, false, false);
+            this.mayRetry = mayRetry;
+        }
+
+        /** True when telephony-service or the carrier was unavailable: asking again later may work. */
+        public boolean mayRetry() {
+            return mayRetry;
+        }
+    }
+
+    /**
+     * Redirects the live carrier call to {@code number} (call-contracts.md §6, or transfer-inline for an inline
+     * number). telephony-service records each carrier call's transfer once, so the peer policy's retries are safe.
+     */
+    public void transfer(String orgId, Line line, String phoneCallProviderId, String number) {
+        try {
+            telephony.call(api -> line.inline() != null
+                    ? api.transferInline(orgId, new InlineTransferRequest(phoneCallProviderId, number, null))
+                    : api.transfer(orgId, line.phoneNumberId(), new TransferRequest(phoneCallProviderId, number)),
+                    "so the call cannot be transferred");
+        } catch (PeerFailure.Rejected rejected) {
+            LOG.infof("transfer of carrier call %s refused (%d)", phoneCallProviderId, rejected.status());
+            throw new TransferFailed(rejected.status() == 409 ? "the call was transferred to another number already"
+                    : "the carrier refused the transfer", false);
+        } catch (PeerFailure.NotFound gone) {
+            throw new TransferFailed("the call's phone number or carrier call is gone", false);
+        } catch (RuntimeException failed) {
+            LOG.infof("transfer of carrier call %s unavailable (%s)", phoneCallProviderId, failed.toString());
+            throw new TransferFailed("telephony-service or the carrier is unavailable", true);
         }
     }
 

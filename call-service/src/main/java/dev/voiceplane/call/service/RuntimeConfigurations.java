@@ -80,6 +80,10 @@ public class RuntimeConfigurations {
                 if (member.has("assistantDestinations")) {
                     entry.set("assistantDestinations", member.get("assistantDestinations"));
                 }
+                ObjectNode values = memberVariables(configuration, member);
+                if (!values.isEmpty()) {
+                    entry.set("variableValues", values);
+                }
             }
         }
         PhoneNumberConfiguration number = configuration.has("phoneNumber")
@@ -88,6 +92,21 @@ public class RuntimeConfigurations {
         List<String> credentialProviders = new ArrayList<>(providers);
         return new RuntimeConfiguration(views.view(call, stored), assistant, squad,
                 configurations.variableValues(configuration), number, credentialProviders);
+    }
+
+    /**
+     * The variables a member's prompts are filled from: its own overrides' {@code variableValues}, then the call's
+     * (which win), as the member's assistant has its overrides and then the call's applied.
+     */
+    private ObjectNode memberVariables(ObjectNode configuration, JsonNode member) {
+        ObjectNode values = json.createObjectNode();
+        for (JsonNode source : List.of(member.path("assistantOverrides").path("variableValues"),
+                configuration.path("assistantOverrides").path("variableValues"))) {
+            if (source instanceof ObjectNode object) {
+                values.setAll(object);
+            }
+        }
+        return values;
     }
 
     private static void addProviders(JsonNode assistant, Set<String> providers) {

@@ -29,9 +29,12 @@ import java.util.UUID;
 public class RuntimeEvents {
 
     static final String SOURCE = "runtime";
-    /** Runtime endings that mean the carrier's call is over already: nothing to hang up. */
+    /**
+     * Runtime endings after which the carrier's call is not ours to hang up: it is over already, or it was
+     * transferred to a number and goes on there.
+     */
     private static final java.util.Set<String> CARRIER_GONE =
-            java.util.Set.of("customer-ended-call", "phone-call-provider-closed-websocket");
+            java.util.Set.of("customer-ended-call", "phone-call-provider-closed-websocket", CallTransfers.FORWARDED);
 
     private final CallRepository calls;
     private final CallEvents events;

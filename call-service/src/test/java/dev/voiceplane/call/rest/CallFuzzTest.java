@@ -64,6 +64,7 @@ class CallFuzzTest {
                         + "\"transcriptType\":\"final\",\"transcript\":\"hi\"}}"))
                 .endpoint(Endpoint.post("/internal/call/{id}/runtime/tool-calls", "{\"toolCallList\":[{\"id\":\"c1\","
                         + "\"type\":\"function\",\"function\":{\"name\":\"lookup\",\"arguments\":{\"n\":1}}}]}"))
+                .endpoint(Endpoint.post("/internal/call/{id}/runtime/transfer", "{\"number\":\"+14155550177\"}"))
                 .readsBack("/call/web", "/call")
                 .readsBack("/call/phone", "/call")
                 .cases(1500)

@@ -4,7 +4,7 @@ import dev.voiceplane.kit.validation.OneOf;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.NotNull;
 
-/** Where a call can be handed: another assistant (of a squad), by name. Used by transfer tools and squad members. */
+/** Where a squad member can hand the call: another assistant of the squad, by name ({@code assistantDestinations}). */
 @RegisterForReflection
 public record Destination(
         @NotNull @OneOf({"assistant"}) String type,

@@ -12,7 +12,7 @@ public record Tool(
         Boolean async,
         @NotNull @OneOf({"function", "transferCall", "endCall", "dtmf", "make", "ghl", "voicemail"}) String type,
         List<@NotNull @Valid ToolMessage> messages,
-        List<@NotNull @Valid Destination> destinations,
+        List<@NotNull @Valid TransferDestination> destinations,
         @Valid ToolFunction function,
         @Valid ToolServer server) {
 }

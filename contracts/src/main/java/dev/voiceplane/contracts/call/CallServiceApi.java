@@ -72,4 +72,10 @@ public interface CallServiceApi {
     @Path("{id}/runtime/tool-calls")
     ToolCallResults toolCalls(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String callId,
             ToolCallsRequest request);
+
+    /** Redirects the call's carrier call to a phone number and ends the call {@code assistant-forwarded-call}. */
+    @POST
+    @Path("{id}/runtime/transfer")
+    RuntimeTransfer.Answer transfer(@HeaderParam(Authentication.ORG_HEADER) String orgId,
+            @PathParam("id") String callId, RuntimeTransfer request);
 }

@@ -17,7 +17,7 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * telephony-service's internal phone-number routes (telephony-service/docs/call-contracts.md §3-§5, summarised in
+ * telephony-service's internal phone-number routes (telephony-service/docs/call-contracts.md §3-§6, summarised in
  * docs/calls.md); provided by {@code InternalPhoneNumberResource}, called by call-service through {@code Telephony}.
  */
 @RegisterRestClient(configKey = "telephony-service")
@@ -52,4 +52,15 @@ public interface TelephonyServiceApi {
     @POST
     @Path("{id}/hangup")
     ObjectNode hangUp(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id, ObjectNode request);
+
+    /** {@code {phoneCallProviderId, number}}: redirect this live carrier call of the number to {@code number}. */
+    @POST
+    @Path("{id}/transfer")
+    TransferAnswer transfer(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id,
+            TransferRequest request);
+
+    /** The same for a call dialled from an inline number (docs/call-contracts.md §6). */
+    @POST
+    @Path("transfer-inline")
+    TransferAnswer transferInline(@HeaderParam(Authentication.ORG_HEADER) String orgId, InlineTransferRequest request);
 }

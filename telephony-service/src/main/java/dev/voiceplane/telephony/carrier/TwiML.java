@@ -23,6 +23,15 @@ public final class TwiML {
         return xml.append("</Stream></Connect></Response>").toString();
     }
 
+    /**
+     * Dial {@code number} with {@code callerId} (the platform's number): what a live call is redirected to when the
+     * assistant transfers it. Nothing follows the {@code <Dial>}, so the call ends when the dialled party hangs up.
+     */
+    public static String dial(String callerId, String number) {
+        return PROLOGUE + "<Response><Dial callerId=\"" + escape(callerId) + "\"><Number>" + escape(number)
+                + "</Number></Dial></Response>";
+    }
+
     /** Say a short message, then hang up. */
     public static String sayAndHangUp(String message) {
         return PROLOGUE + "<Response><Say>" + escape(message) + "</Say><Hangup/></Response>";

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
  * Twilio as this service uses it: find a number in an account and point its voice URL and status callback at the
- * platform (and back), place and end calls. Every failure is a {@link CarrierFailure}: rejected with Twilio's own
+ * platform (and back), place, redirect and end calls. Every failure is a {@link CarrierFailure}: rejected with Twilio's own
  * message ({@code "Authenticate"}, ...) when Twilio answered 4xx, unavailable when it did not answer or failed.
  */
 @ApplicationScoped
@@ -63,6 +63,13 @@ public class TwilioCarrier {
     public void hangUp(String accountSid, String authToken, String callSid) {
         MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
         form.add("Status", "completed");
+        call(() -> api.updateCall(basic(accountSid, authToken), accountSid, callSid, form));
+    }
+
+    /** Redirects a live call to new TwiML (Twilio's call update with {@code Twiml}): a transfer's {@code <Dial>}. */
+    public void redirect(String accountSid, String authToken, String callSid, String twiml) {
+        MultivaluedMap<String, String> form = new MultivaluedHashMap<>();
+        form.add("Twiml", twiml);
         call(() -> api.updateCall(basic(accountSid, authToken), accountSid, callSid, form));
     }
 

@@ -111,6 +111,19 @@ public class VonageCarrier {
         call(() -> api.updateCall(bearer, uuid, "{\"action\":\"hangup\"}"));
     }
 
+    /**
+     * Transfers a live call leg to a new NCCO that connects it to {@code number} from {@code from} (both E.164):
+     * {@code PUT /v1/calls/{uuid}} with {@code action: transfer}. The leg leaves its websocket for the phone.
+     */
+    public void transfer(String applicationId, String privateKey, String uuid, String from, String number) {
+        ObjectNode transfer = json.createObjectNode().put("action", "transfer");
+        ObjectNode destination = transfer.putObject("destination").put("type", "ncco");
+        ObjectNode connect = destination.putArray("ncco").addObject().put("action", "connect").put("from", msisdn(from));
+        connect.putArray("endpoint").addObject().put("type", "phone").put("number", msisdn(number));
+        String bearer = "Bearer " + applicationJwt(applicationId, privateKey, Instant.now());
+        call(() -> api.updateCall(bearer, uuid, transfer.toString()));
+    }
+
     /** Vonage's numbers are E.164 without the {@code +}. */
     public static String msisdn(String e164) {
         return e164.startsWith("+") ? e164.substring(1) : e164;

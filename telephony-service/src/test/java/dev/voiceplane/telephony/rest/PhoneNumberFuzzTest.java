@@ -56,6 +56,10 @@ class PhoneNumberFuzzTest {
                         "{\"callId\":\"c2\",\"customer\":{\"number\":\"+14155550100\"},\"phoneNumber\":{\"provider\":\"vonage\","
                                 + "\"number\":\"+445550001113\",\"credentialId\":\"0190b2c4-8f3e-7a1b-9c2d-3e4f5a6b7c8d\"}}"))
                 .endpoint(Endpoint.post("/internal/phone-number/hangup-inline", "{\"phoneCallProviderId\":\"CA1\"}"))
+                .endpoint(Endpoint.post("/internal/phone-number/{id}/transfer",
+                        "{\"phoneCallProviderId\":\"CA1\",\"number\":\"+14155550177\"}"))
+                .endpoint(Endpoint.post("/internal/phone-number/transfer-inline",
+                        "{\"phoneCallProviderId\":\"CA1\",\"number\":\"+14155550177\"}"))
                 .readsBack("/phone-number/import/twilio", "/phone-number")
                 .readsBack("/phone-number/import/vonage", "/phone-number")
                 .cases(1500)

@@ -398,4 +398,36 @@ class VonageTest {
         assertEquals(opensBefore, wm.findAll(postRequestedFor(urlEqualTo("/internal/call/inbound"))).size(),
                 "call-service was asked to open calls it could never open");
     }
+
+    /**
+     * A transfer (docs/call-contracts.md §6) puts the live leg on an NCCO that connects it to the destination from
+     * the number, signed with the number's application key; a retry does not transfer it twice.
+     */
+    @Test
+    void aTransferMovesTheLegToAConnectToThePhoneSignedWithTheApplicationKey() throws Exception {
+        Account account = account(true);
+        String number = "+4477005" + (100000 + (int) (Math.random() * 800000));
+        String id = importNumber(account, number);
+        String uuid = "uuid-" + newId();
+        wm.stubFor(com.github.tomakehurst.wiremock.client.WireMock.put(urlEqualTo("/v1/calls/" + uuid))
+                .willReturn(aResponse().withStatus(204)));
+        String body = "{\"phoneCallProviderId\":\"" + uuid + "\",\"number\":\"+447700900004\"}";
+        for (int attempt = 0; attempt < 2; attempt++) {
+            dev.voiceplane.kit.testing.TestClients.internal(TestKeys.ORG_A).body(body)
+                    .when().post("/internal/phone-number/" + id + "/transfer")
+                    .then().statusCode(200)
+                    .body("phoneCallProvider", equalTo("vonage"))
+                    .body("forwardedPhoneNumber", equalTo("+447700900004"));
+        }
+        java.util.List<LoggedRequest> transfers = wm.findAll(
+                com.github.tomakehurst.wiremock.client.WireMock.putRequestedFor(urlEqualTo("/v1/calls/" + uuid)));
+        assertEquals(1, transfers.size());
+        String jwt = transfers.getFirst().getHeader("Authorization").substring("Bearer ".length());
+        JWT.require(Algorithm.RSA256((RSAPublicKey) account.keys().getPublic(), null)).build().verify(jwt);
+        com.fasterxml.jackson.databind.JsonNode sent = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(transfers.getFirst().getBodyAsString());
+        assertEquals(new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"action\":\"transfer\","
+                + "\"destination\":{\"type\":\"ncco\",\"ncco\":[{\"action\":\"connect\",\"from\":\"" + number.substring(1)
+                + "\",\"endpoint\":[{\"type\":\"phone\",\"number\":\"447700900004\"}]}]}}"), sent);
+    }
 }

@@ -3,6 +3,7 @@ package dev.voiceplane.runtime.client;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.contracts.call.CallServiceApi;
 import dev.voiceplane.contracts.call.RuntimeEvent;
+import dev.voiceplane.contracts.call.RuntimeTransfer;
 import dev.voiceplane.contracts.credential.CredentialKeys;
 import dev.voiceplane.contracts.credential.CredentialServiceApi;
 import dev.voiceplane.kit.client.Peer;
@@ -28,11 +29,13 @@ public class ControlPlane {
     }
 
     private final Peer<CallServiceApi> calls;
+    private final Peer<CallServiceApi> transfers;
     private final Peer<CredentialServiceApi> credentials;
 
     public ControlPlane(@RestClient CallServiceApi calls, @RestClient CredentialServiceApi credentials,
             PeerServices peers) {
         this.calls = peers.client("call-service", calls);
+        this.transfers = peers.client("call-service-transfer", calls);
         this.credentials = peers.client(CredentialServiceApi.PEER, credentials);
     }
 
@@ -58,6 +61,16 @@ public class ControlPlane {
         return calls.find(api -> api.runtimeAddress(orgId, callId.toString(), java.util.Map.of("url", url)),
                 "so call-service cannot reach the call").map(answer -> answer.path("answeredBy"))
                 .filter(JsonNode::isTextual).map(JsonNode::asText);
+    }
+
+    /**
+     * Has call-service transfer the call's carrier call to {@code number} (docs/calls.md, "Voice runtime contract"):
+     * answered once the carrier redirected it; the call is then ended {@code assistant-forwarded-call}. A refusal
+     * (a web call, an ended call, the carrier's no) is a {@link PeerFailure.Rejected}; an outage another failure.
+     */
+    public RuntimeTransfer.Answer transfer(String orgId, UUID callId, String number) {
+        return transfers.call(api -> api.transfer(orgId, callId.toString(), new RuntimeTransfer(number)),
+                "so the call cannot be transferred");
     }
 
     /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */

@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * What one call runs with, read once from call-service's answer to the runtime's attachment (docs/calls.md, "Voice
  * runtime contract"): the frozen assistant's settings with the era's defaults filled in, and the prompt with its
- * {@code {{variable}}}s replaced from {@code variableValues}.
+ * {@code {{variable}}}s replaced from {@code variableValues}. A squad call starts with its first member and knows every
+ * member ({@code squad}: empty for an assistant call) for the hand-offs.
  */
 public record CallPlan(
         UUID callId,
@@ -33,7 +34,8 @@ public record CallPlan(
         List<String> serverMessages,
         String voicemailMessage,
         KnowledgeBase knowledgeBase,
-        List<JsonNode> tools) {
+        List<JsonNode> tools,
+        List<SquadMember> squad) {
 
     public record Transcriber(String provider, String model, String language, Boolean smartFormat,
             List<String> keywords) {
@@ -129,6 +131,7 @@ public record CallPlan(
             assistant = configuration.path("squad").path("members").path(0).path("assistant");
         }
         JsonNode variables = configuration.path("variableValues");
+        assistant = SquadMember.withHandOffs(assistant, configuration.path("squad").path("members").path(0));
 
         JsonNode t = assistant.path("transcriber");
         Transcriber transcriber = new Transcriber(text(t, "provider", "deepgram"), text(t, "model", null),
@@ -179,7 +182,7 @@ public record CallPlan(
                 assistant.path("voicemailMessage").isTextual()
                         ? substitute(assistant.path("voicemailMessage").asText(), variables) : null,
                 knowledgeBase(m.path("knowledgeBase")),
-                objects(m.path("tools")));
+                objects(m.path("tools")), SquadMember.readAll(callId, orgId, configuration));
     }
 
     private static KnowledgeBase knowledgeBase(JsonNode base) {

@@ -44,7 +44,14 @@ public final class Conversation {
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
             LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
-            EventSink events, RuntimeMetrics metrics, ToolRunners tools) {
+            EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers) {
+
+        /** Without transfers (no {@code transferCall} is offered). */
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+                LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
+                EventSink events, RuntimeMetrics metrics, ToolRunners tools) {
+            this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics, tools, null);
+        }
 
         /** With the built-in tool types only (endCall, dtmf). */
         public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
@@ -145,18 +152,21 @@ public final class Conversation {
         }
     }
 
-    private final CallPlan plan;
+    private CallPlan plan;
     private final MediaChannel channel;
     private final Context context;
     private final Vertx vertx;
-    private final LanguageModel model;
-    private final TextToSpeech voice;
+    private LanguageModel model;
+    private TextToSpeech voice;
     private final VoiceDetector vad;
     private final Egress egress;
     private final EventSink events;
     private final RuntimeMetrics metrics;
-    private final SpeechToText transcriber;
-    private final Tools tools;
+    private SpeechToText transcriber;
+    private Tools tools;
+    private final ToolRunners runners;
+    private final Transfers transfers;
+    private double sttSecondsBefore;
     private final List<ChatMessage> history = new ArrayList<>();
     private final StringBuilder userText = new StringBuilder();
     private final long startedAtNanos = System.nanoTime();
@@ -216,7 +226,10 @@ public final class Conversation {
         for (ChatMessage message : plan.model().messages()) {
             history.add(message);
         }
-        this.tools = new Tools(plan, parts.tools(), new ToolHost(), context, channel.format());
+        this.transfers = new Transfers(plan, parts.transfers());
+        this.runners = parts.transfers() == null ? parts.tools() : parts.tools().with("transferCall", transfers);
+        this.tools = new Tools(plan, runners, new ToolHost(), context, channel.format());
+        transfers.attach(new TransferHost());
         this.transcriber = parts.transcriber().open(new TranscriberEvents());
         // Last: should anything above fail, no detector is left open.
         this.vad = parts.vad().open(context, channel.format(), new VoiceDetector.Listener() {
@@ -679,6 +692,55 @@ public final class Conversation {
         }
     }
 
+    /** What a transfer does to the conversation (see {@link Transfers}). */
+    private final class TransferHost implements Transfers.Host {
+        @Override
+        public void switchTo(CallPlan next, Transfers.Providers providers) {
+            List<ChatMessage> said = Transfers.conversationSoFar(history, plan);
+            history.clear();
+            history.addAll(next.model().messages());
+            history.addAll(said);
+            SpeechToText previous = transcriber;
+            sttSecondsBefore += previous.secondsSent();
+            plan = next;
+            model = providers.model();
+            voice = providers.voice();
+            // Opened before the old one is closed; it holds the audio that comes before its stream is open.
+            transcriber = providers.transcriber().open(new TranscriberEvents());
+            previous.close();
+            tools = new Tools(next, runners, new ToolHost(), context, channel.format());
+            if (next.assistantSpeaksFirst() && next.firstMessage() != null && !next.firstMessage().isBlank()) {
+                say(next.firstMessage(), null);
+            } else {
+                armSilenceTimer();
+            }
+        }
+
+        @Override
+        public void finish(String reason, boolean closeChannel) {
+            Conversation.this.finish(reason, closeChannel);
+        }
+
+        @Override
+        public void hold(boolean held) {
+            if (phase != Phase.ENDED) {
+                phase = held ? Phase.SAYING_GOODBYE : Phase.RUNNING;
+            }
+        }
+
+        @Override
+        public void askAgain(String note) {
+            history.add(new ChatMessage("system", note));
+            reply(null, System.nanoTime());
+        }
+
+        @Override
+        public void report(String role, String text) {
+            long now = System.currentTimeMillis();
+            Conversation.this.report(message(role, text, now, now));
+        }
+    }
+
     private void speak(Response reply, String text) {
         Piece piece = new Piece(reply, reply.pieces.size(), text);
         reply.pieces.add(piece);
@@ -987,7 +1049,7 @@ public final class Conversation {
      * only then is the stream closed (so the carrier's own end cannot overtake the runtime's reason).
      */
     private void finish(String reason, boolean closeChannel) {
-        if (phase == Phase.ENDED) {
+        if (phase == Phase.ENDED || transfers.intercepts(reason, closeChannel)) {
             return;
         }
         phase = Phase.ENDED;
@@ -1005,7 +1067,7 @@ public final class Conversation {
         }
         egress.stop();
         vad.close();
-        double sttSeconds = transcriber.secondsSent();
+        double sttSeconds = sttSecondsBefore + transcriber.secondsSent();
         transcriber.close();
         RuntimeEvent.Usage usage = new RuntimeEvent.Usage(Math.round(sttSeconds * 1000) / 1000.0, promptTokens,
                 completionTokens, ttsCharacters);

@@ -160,7 +160,8 @@ public class CallAdmission {
         Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
                 listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
                 providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
-                leadMillis, sink, metrics, tools.runners()));
+                leadMillis, sink, metrics, tools.runners(),
+                new TransferServices(control, providers, context, plan, channel.format())));
         knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());

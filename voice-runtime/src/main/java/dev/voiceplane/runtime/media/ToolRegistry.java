@@ -3,7 +3,6 @@ package dev.voiceplane.runtime.media;
 import dev.voiceplane.runtime.client.ToolCallClient;
 import dev.voiceplane.runtime.conversation.FunctionTool;
 import dev.voiceplane.runtime.conversation.ToolRunners;
-import dev.voiceplane.runtime.conversation.TransferCallTool;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -16,9 +15,8 @@ public class ToolRegistry {
     private final ToolRunners runners;
 
     public ToolRegistry(ToolCallClient toolCalls) {
-        this.runners = ToolRunners.builtIn()
-                .with("function", new FunctionTool(toolCalls))
-                .with("transferCall", new TransferCallTool());
+        // transferCall's runner belongs to each call (conversation.Transfers): Conversation adds it.
+        this.runners = ToolRunners.builtIn().with("function", new FunctionTool(toolCalls));
     }
 
     public ToolRunners runners() {

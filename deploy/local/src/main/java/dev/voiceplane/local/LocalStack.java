@@ -12,7 +12,9 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -130,7 +132,8 @@ public final class LocalStack {
 
     /** Starts everything and returns once every started service is ready. */
     void start() throws InterruptedException {
-        List<LocalService> built = services.stream().filter(LocalService::isBuilt).toList();
+        long startedAt = System.nanoTime();
+        List<LocalService> built = services.stream().filter(this::isRunnable).toList();
         int gatewayPort = listen(built);
         attach(LocalDatabase.start(data.postgresData(), options.postgresPort(), data.postgresLog()));
 
@@ -152,7 +155,7 @@ public final class LocalStack {
 
         Map<String, Integer> running = new HashMap<>();
         for (LocalService service : services) {
-            if (!service.isBuilt()) {
+            if (!isRunnable(service)) {
                 System.out.println(service.name() + " is not built (no " + options.home().relativize(service.jar())
                         + "): its routes answer 503");
                 continue;
@@ -169,8 +172,12 @@ public final class LocalStack {
             // The container image's JVM flags and heap sizing, unless the caller's JDK_JAVA_OPTIONS sets its own.
             ImageJvm.of(options.home(), service)
                     .ifPresent(jvm -> environment.putAll(jvm.environmentOver(System.getenv())));
-            System.out.println("starting " + service.name() + " on port " + port);
-            launch(service, port, environment);
+            Optional<Path> executable = nativeExecutable(service);
+            System.out.println("starting " + service.name() + " on port " + port + executable
+                    .map(file -> " (native: " + options.home().relativize(file) + ")")
+                    .orElse(options.nativeExecutables() ? " (on the JVM: it has no native executable; deploy/native/build "
+                            + service.name() + " makes it)" : ""));
+            launch(service, port, environment, executable);
             running.put(service.name(), port);
         }
         gateway.forwardTo(running);
@@ -178,6 +185,9 @@ public final class LocalStack {
         for (ServiceProcess process : processes) {
             process.awaitReady(START_TIMEOUT);
         }
+        // From the first service's start to the last one's readiness (the database's start comes before it).
+        System.out.printf(Locale.ROOT, "services ready %.2f s after their start%n",
+                (System.nanoTime() - startedAt) / 1e9);
 
         System.out.println("voiceplane is ready on http://localhost:" + gatewayPort);
         secrets.developmentKey().ifPresent(key -> System.out.println("development API key (organisation "
@@ -216,17 +226,31 @@ public final class LocalStack {
         database = started;
     }
 
-    private synchronized ServiceProcess launch(LocalService service, int port, Map<String, String> environment) {
+    private synchronized ServiceProcess launch(LocalService service, int port, Map<String, String> environment,
+            Optional<Path> executable) {
         if (stopping) {
             throw new StackFailure("stopped while starting");
         }
-        ServiceProcess process = ServiceProcess.start(service, port, java, environment);
+        ServiceProcess process = executable
+                .map(file -> ServiceProcess.startNative(service, port, file, environment))
+                .orElseGet(() -> ServiceProcess.start(service, port, java, environment));
         processes.add(process);
-        launches.put(service.shortName(), new Launch(service, port, environment, process));
+        launches.put(service.shortName(), new Launch(service, port, environment, executable, process));
         return process;
     }
 
-    private record Launch(LocalService service, int port, Map<String, String> environment, ServiceProcess process) {
+    /** With {@code --native}, the service's native executable, when it has one. */
+    private Optional<Path> nativeExecutable(LocalService service) {
+        return options.nativeExecutables() ? ServiceProcess.nativeExecutable(service) : Optional.empty();
+    }
+
+    /** Built as a jar, or, with {@code --native}, as a native executable. */
+    private boolean isRunnable(LocalService service) {
+        return service.isBuilt() || nativeExecutable(service).isPresent();
+    }
+
+    private record Launch(LocalService service, int port, Map<String, String> environment,
+            Optional<Path> executable, ServiceProcess process) {
     }
 
     /**
@@ -287,7 +311,8 @@ public final class LocalStack {
         processes.remove(launch.process());
         try {
             System.out.println("restarting " + launch.service().name() + " on port " + launch.port());
-            launch(launch.service(), launch.port(), launch.environment()).awaitReady(START_TIMEOUT);
+            launch(launch.service(), launch.port(), launch.environment(), launch.executable())
+                    .awaitReady(START_TIMEOUT);
             System.out.println(launch.service().name() + " restarted");
         } catch (StackFailure failure) {
             System.out.println(launch.service().name() + " did not restart: " + failure.getMessage());

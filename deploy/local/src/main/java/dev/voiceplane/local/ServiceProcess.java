@@ -9,15 +9,23 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
-/** A service running as a child JVM: its output echoed line by line under its name, its readiness probed over HTTP. */
+/**
+ * A service running as a child process, a JVM or its native executable: its output echoed line by line under its
+ * name, its readiness probed over HTTP.
+ */
 final class ServiceProcess {
 
     private static final Duration PROBE_INTERVAL = Duration.ofMillis(250);
@@ -48,7 +56,46 @@ final class ServiceProcess {
      * then), which the benchmarks and the tests, starting from a fresh build each time, would pay for nothing.
      */
     static ServiceProcess start(LocalService service, int port, String java, Map<String, String> environment) {
-        List<String> command = new ArrayList<>(List.of(java));
+        return start(service, port, new ArrayList<>(List.of(java)), environment);
+    }
+
+    /**
+     * Starts the service's native executable ({@link #nativeExecutable}) in its module directory, with
+     * {@code environment} added to ours; it reads the same environment as the JVM service.
+     */
+    static ServiceProcess startNative(LocalService service, int port, Path executable, Map<String, String> environment) {
+        return launch(service, port, List.of(executable.toString()), environment, Optional.empty());
+    }
+
+    /**
+     * The newest {@code <module>/target/<service>-<version>-runner}, what a native build makes
+     * ({@code deploy/native/build}); empty when the service has none.
+     */
+    static Optional<Path> nativeExecutable(LocalService service) {
+        Path target = service.module().resolve("target");
+        if (!Files.isDirectory(target)) {
+            return Optional.empty();
+        }
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(file -> file.getFileName().toString().startsWith(service.name() + "-")
+                            && file.getFileName().toString().endsWith("-runner"))
+                    .filter(file -> Files.isRegularFile(file) && Files.isExecutable(file))
+                    .max(Comparator.comparing(ServiceProcess::modified));
+        } catch (IOException e) {
+            throw new StackFailure("cannot list " + target + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
+    private static ServiceProcess start(LocalService service, int port, List<String> command,
+            Map<String, String> environment) {
         Optional<AotCache> cache = StackOptions.value(System.getenv(), "VOICE_AOT_CACHE").orElse("false").equals("true")
                 ? AotCache.of(service.jar().getParent(), Runtime.version())
                 : Optional.empty();
@@ -57,6 +104,11 @@ final class ServiceProcess {
         recording.ifPresent(aot -> System.out.println("[" + service.shortName() + "] records its AOT cache for the next"
                 + " starts (written when it stops: " + aot.file().getFileName() + ")"));
         command.addAll(List.of("-jar", service.jar().toString()));
+        return launch(service, port, command, environment, recording);
+    }
+
+    private static ServiceProcess launch(LocalService service, int port, List<String> command,
+            Map<String, String> environment, Optional<AotCache> recording) {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(service.module().toFile())
                 .redirectErrorStream(true);

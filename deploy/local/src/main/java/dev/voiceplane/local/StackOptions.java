@@ -6,13 +6,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /** How this run is configured: the command-line flags and the {@code VOICE_*} environment variables. */
-record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgresPort, boolean fresh, boolean help) {
+record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgresPort, boolean fresh, boolean help,
+        boolean nativeExecutables) {
 
     static final String USAGE = """
-            Usage: java -jar deploy/local/target/local-stack.jar [--fresh] [--help]
+            Usage: java -jar deploy/local/target/local-stack.jar [--fresh] [--native] [--help]
             Normally started by deploy/local/up, which builds what is missing first; see deploy/README.md.
 
               --fresh   delete the data directory (database, generated keys) before starting
+              --native  run each service's native executable (<module>/target/*-runner, deploy/native/build),
+                        the JVM jar where a service has none; also VOICE_NATIVE=true
               --help    print this text
 
             Environment: VOICE_HOME (repository root, default: the current directory),
@@ -23,9 +26,11 @@ record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgres
     static StackOptions parse(List<String> args, Map<String, String> environment) {
         boolean fresh = false;
         boolean help = false;
+        boolean nativeExecutables = flag(environment, "VOICE_NATIVE");
         for (String arg : args) {
             switch (arg) {
                 case "--fresh" -> fresh = true;
+                case "--native" -> nativeExecutables = true;
                 case "--help", "-h" -> help = true;
                 default -> throw new StackFailure("unknown option " + arg + "\n\n" + USAGE);
             }
@@ -35,12 +40,23 @@ record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgres
                 .map(directory -> Path.of(directory).toAbsolutePath().normalize())
                 .orElse(home.resolve(".local"));
         return new StackOptions(home, dataDirectory, port(environment, "VOICE_HTTP_PORT", 8080),
-                port(environment, "VOICE_PG_PORT", 15432), fresh, help);
+                port(environment, "VOICE_PG_PORT", 15432), fresh, help, nativeExecutables);
     }
 
     /** A variable's value; a blank one counts as unset. */
     static Optional<String> value(Map<String, String> environment, String name) {
         return Optional.ofNullable(environment.get(name)).filter(value -> !value.isBlank());
+    }
+
+    private static boolean flag(Map<String, String> environment, String name) {
+        Optional<String> configured = value(environment, name).map(String::strip);
+        if (configured.isEmpty() || configured.get().equals("false") || configured.get().equals("0")) {
+            return false;
+        }
+        if (configured.get().equals("true") || configured.get().equals("1")) {
+            return true;
+        }
+        throw new StackFailure(name + " must be true or false, not '" + configured.get() + "'");
     }
 
     private static int port(Map<String, String> environment, String name, int fallback) {

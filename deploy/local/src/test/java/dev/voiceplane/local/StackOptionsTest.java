@@ -68,4 +68,16 @@ class StackOptionsTest {
         assertTrue(failure.getMessage().contains("unknown option --frehs"));
         assertTrue(failure.getMessage().contains("Usage:"));
     }
+
+    @Test
+    void nativeExecutablesAreChosenByFlagOrVariable() {
+        assertFalse(StackOptions.parse(List.of(), Map.of()).nativeExecutables());
+        assertTrue(StackOptions.parse(List.of("--native"), Map.of()).nativeExecutables());
+        assertTrue(StackOptions.parse(List.of(), Map.of("VOICE_NATIVE", "true")).nativeExecutables());
+        assertTrue(StackOptions.parse(List.of(), Map.of("VOICE_NATIVE", "1")).nativeExecutables());
+        assertFalse(StackOptions.parse(List.of(), Map.of("VOICE_NATIVE", "false")).nativeExecutables());
+        StackFailure failure = assertThrows(StackFailure.class,
+                () -> StackOptions.parse(List.of(), Map.of("VOICE_NATIVE", "yes")));
+        assertEquals("VOICE_NATIVE must be true or false, not 'yes'", failure.getMessage());
+    }
 }

@@ -17,6 +17,7 @@ import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
+import dev.voiceplane.kit.persistence.OrgScopedId;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.sql.Connection;
@@ -107,7 +108,8 @@ class ServerMessageNumberingTest {
         UUID id = UUID.fromString(callId);
 
         QuarkusTransaction.requiringNew().run(() -> {
-            Call stale = calls.findOwned(TestKeys.ORG_A, id).orElseThrow();
+            // Read managed and unlocked (Panache's own lookup; the repository's reads are detached or locked).
+            Call stale = calls.findByIdOptional(new OrgScopedId(TestKeys.ORG_A, id)).orElseThrow();
             // Meanwhile another transaction writes message 2 and commits.
             QuarkusTransaction.requiringNew().run(() -> messages.hang(calls.findOwnedForChange(TestKeys.ORG_A, id)
                     .orElseThrow()));

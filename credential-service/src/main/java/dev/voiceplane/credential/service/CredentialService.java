@@ -56,7 +56,7 @@ public class CredentialService {
         requireValid(request);
         return QuarkusTransaction.requiringNew().call(() -> {
             credentials.lockKey(orgId, id);
-            Credential credential = credentials.findOwned(orgId, id).orElse(null);
+            Credential credential = credentials.findOwnedForChange(orgId, id).orElse(null);
             if (credential == null) {
                 credential = new Credential();
                 credential.stampCreated(orgId, id);

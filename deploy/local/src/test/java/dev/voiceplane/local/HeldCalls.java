@@ -115,8 +115,11 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
     private StackUnderTest stack;
     private String publicUrl;
 
-    private HeldCalls() throws IOException {
-        this.dataDirectory = Files.createTempDirectory("held-calls");
+    private final boolean ownsDirectory;
+
+    private HeldCalls(Path dataDirectory) throws IOException {
+        this.ownsDirectory = dataDirectory == null;
+        this.dataDirectory = dataDirectory != null ? dataDirectory : Files.createTempDirectory("held-calls");
         this.outside = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
         this.deepgram = new FakeDeepgram(DEEPGRAM_KEY);
         this.openai = new FakeOpenAi(LLM_KEY);
@@ -149,9 +152,24 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
     }
 
     private static HeldCalls start() throws Exception {
-        HeldCalls calls = new HeldCalls();
+        HeldCalls calls = start(null, Map.of());
+        for (String[] credential : new String[][] {{"openai", LLM_KEY}, {"deepgram", DEEPGRAM_KEY},
+                {"11labs", ELEVENLABS_KEY}}) {
+            calls.as(KEY).body("{\"provider\":\"" + credential[0] + "\",\"apiKey\":\"" + credential[1] + "\"}")
+                    .when().put("/credential/" + UUID.randomUUID())
+                    .then().statusCode(200);
+        }
+        return calls;
+    }
+
+    /**
+     * A stack of one test class's own (which closes it), in {@code dataDirectory}, with {@code moreEnvironment} on
+     * top of the shared stack's; no credentials are created.
+     */
+    static HeldCalls start(Path dataDirectory, Map<String, String> moreEnvironment) throws Exception {
+        HeldCalls calls = new HeldCalls(dataDirectory);
         try {
-            calls.startStack();
+            calls.startStack(moreEnvironment);
             return calls;
         } catch (Exception | Error e) {
             calls.close();
@@ -159,7 +177,7 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
         }
     }
 
-    private void startStack() throws Exception {
+    private void startStack(Map<String, String> moreEnvironment) throws Exception {
         outside.start();
         outside.stubFor(post(urlPathMatching("/hooks/.*")).willReturn(okJson("{}")));
         outside.stubFor(post(urlEqualTo("/v1/chat/completions"))
@@ -195,14 +213,9 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
             }
             // Likewise the runtime's knowledge-base search, whose first answers come from a cold file-service.
             environment.put("VOICE_KNOWLEDGE_DEADLINE", "15s");
+            environment.putAll(moreEnvironment);
             return environment;
         });
-        for (String[] credential : new String[][] {{"openai", LLM_KEY}, {"deepgram", DEEPGRAM_KEY},
-                {"11labs", ELEVENLABS_KEY}}) {
-            as(KEY).body("{\"provider\":\"" + credential[0] + "\",\"apiKey\":\"" + credential[1] + "\"}")
-                    .when().put("/credential/" + UUID.randomUUID())
-                    .then().statusCode(200);
-        }
     }
 
     @Override
@@ -215,6 +228,11 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
             outside.stop();
             for (AutoCloseable fake : new AutoCloseable[] {deepgram, openai, elevenlabs}) {
                 fake.close();
+            }
+            if (ownsDirectory) {
+                try (var paths = Files.walk(dataDirectory)) {
+                    paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                }
             }
         }
     }

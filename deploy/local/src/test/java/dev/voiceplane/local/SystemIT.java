@@ -72,17 +72,17 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SystemIT {
 
-    private static final String ORG = "org-s";
-    private static final String KEY = "key-s";
-    private static final String OTHER_KEY = "key-t";
-    private static final String LLM_KEY = "sk-system-test";
-    private static final String SUMMARY = "The caller asked about the opening hours.";
+    private static final String ORG = HeldCalls.ORG;
+    private static final String KEY = HeldCalls.KEY;
+    private static final String OTHER_KEY = HeldCalls.OTHER_KEY;
+    private static final String LLM_KEY = HeldCalls.LLM_KEY;
+    private static final String SUMMARY = HeldCalls.SUMMARY;
     private static final Duration EVENTUALLY = Duration.ofSeconds(60);
     private static final Pattern CALL_ID = Pattern.compile("name=\"callId\" value=\"([0-9a-f-]{36})\"");
     private static final Pattern STREAM_URL = Pattern.compile("<Stream url=\"([^\"]+)\"");
     private static final Pattern STREAM_PARAMETER = Pattern.compile("<Parameter name=\"([^\"]+)\" value=\"([^\"]*)\"");
-    private static final String DEEPGRAM_KEY = "dg-system-test";
-    private static final String ELEVENLABS_KEY = "el-system-test";
+    private static final String DEEPGRAM_KEY = HeldCalls.DEEPGRAM_KEY;
+    private static final String ELEVENLABS_KEY = HeldCalls.ELEVENLABS_KEY;
     /** A held conversation's steps, each in real time (the caller speaks and listens at 20 ms a frame). */
     private static final Duration CONVERSATION_STEP = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -97,46 +97,20 @@ class SystemIT {
     private static FakeOpenAi openai;
     private static FakeElevenLabs elevenlabs;
 
+    private static HeldCalls held;
+
     @BeforeAll
     static void start() throws Exception {
-        outside = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-        outside.start();
-        outside.stubFor(post(urlPathMatching("/hooks/.*")).willReturn(okJson("{}")));
-        outside.stubFor(post(urlEqualTo("/v1/chat/completions"))
-                .withHeader("Authorization", com.github.tomakehurst.wiremock.client.WireMock.equalTo("Bearer " + LLM_KEY))
-                .willReturn(okJson("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
-                        + "\"message\":{\"role\":\"assistant\",\"content\":\"" + SUMMARY + "\"},\"finish_reason\":\"stop\"}],"
-                        + "\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":10,\"total_tokens\":110}}")));
-        // The runtime's providers. The model's streaming requests go to the WireMock server like the analysis's, and
-        // on to the fake OpenAI: one VOICE_OPENAI_API_URL serves both, as in production.
-        deepgram = new FakeDeepgram(DEEPGRAM_KEY);
-        openai = new FakeOpenAi(LLM_KEY);
-        elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
-        outside.stubFor(post(urlEqualTo("/v1/chat/completions")).atPriority(1)
-                .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath("$[?(@.stream == true)]"))
-                .willReturn(aResponse().proxiedFrom("http://127.0.0.1:" + openai.port())));
-        String fake = "http://127.0.0.1:" + outside.port();
-        stack = StackUnderTest.start(dataDirectory, gatewayPort -> {
-            publicUrl = "http://localhost:" + gatewayPort;
-            Map<String, String> environment = new LinkedHashMap<>();
-            environment.put("VOICE_API_KEYS", ORG + ":" + KEY + ",org-t:" + OTHER_KEY);
-            environment.put("VOICE_PUBLIC_URL", publicUrl);
-            environment.put("VOICE_TWILIO_API_URL", fake);
-            environment.put("VOICE_VONAGE_API_URL", fake);
-            environment.put("VOICE_VONAGE_REST_URL", fake);
-            // The secrets test leaves its web calls queued (no runtime joins them).
-            environment.put("VOICE_MAX_LIVE_CALLS", "100");
-            environment.put("VOICE_OPENAI_API_URL", fake + "/v1");
-            // The runtime's media URLs are the local stack's own: ws://localhost:<gateway>/media/... (VOICE_PUBLIC_URL).
-            environment.put("VOICE_DEEPGRAM_URL", "ws://127.0.0.1:" + deepgram.port());
-            environment.put("VOICE_ELEVENLABS_URL", elevenlabs.baseUrl());
-            // The receiver is on this machine; retries and a dead replica's claims come back within seconds.
-            environment.put("VOICE_WEBHOOK_ALLOW_PRIVATE", "true");
-            environment.put("VOICE_WEBHOOK_SCHEDULE", "0s" + ",1s".repeat(30));
-            environment.put("VOICE_WEBHOOK_TIMEOUT", "3s");
-            environment.put("VOICE_WEBHOOK_LEASE", "5s");
-            return environment;
-        });
+        // The outside world as the held-calls tests have it (HeldCalls: the carrier, the receivers and the analysis
+        // model on one WireMock server, the runtime's provider fakes); a stack of this class's own, since its last
+        // tests kill and stop services. A dead replica's delivery claims come back within seconds.
+        held = HeldCalls.start(dataDirectory, Map.of("VOICE_WEBHOOK_LEASE", "5s"));
+        outside = held.outside();
+        stack = held.stack();
+        publicUrl = held.publicUrl();
+        deepgram = held.deepgram();
+        openai = held.openai();
+        elevenlabs = held.elevenlabs();
         RestAssured.baseURI = "http://localhost";
         RestAssured.port = stack.gatewayPort;
         RestAssured.config = RestAssuredConfig.config()
@@ -145,19 +119,8 @@ class SystemIT {
 
     @AfterAll
     static void stop() throws Exception {
-        try {
-            if (stack != null) {
-                stack.stop();
-            }
-        } finally {
-            if (outside != null) {
-                outside.stop();
-            }
-            for (AutoCloseable fake : new AutoCloseable[] {deepgram, openai, elevenlabs}) {
-                if (fake != null) {
-                    fake.close();
-                }
-            }
+        if (held != null) {
+            held.close();
         }
     }
 

@@ -9,6 +9,7 @@ import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.error.RequestId;
 import dev.voiceplane.kit.error.ViolationMessages;
 import dev.voiceplane.kit.json.JsonPaths;
+import dev.voiceplane.kit.persistence.NotFound;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -44,6 +45,12 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public Response api(ApiException e) {
         return e.status() == 503 ? unavailable(e.toError()) : e.toError().toResponse();
+    }
+
+    /** A repository's domain "not found": the API's 404, written here only. */
+    @ServerExceptionMapper
+    public Response notFound(NotFound e) {
+        return ApiException.notFound(e.resource()).toError().toResponse();
     }
 
     @ServerExceptionMapper

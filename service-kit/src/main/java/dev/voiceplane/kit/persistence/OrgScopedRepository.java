@@ -1,6 +1,5 @@
 package dev.voiceplane.kit.persistence;
 
-import dev.voiceplane.kit.error.ApiException;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.panache.common.Parameters;
@@ -20,22 +19,20 @@ import java.util.stream.Collectors;
 public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheRepositoryBase<E, OrgScopedId> {
 
     /**
-     * One primary-key lookup, scoped to the organisation. Outside a transaction (a plain read) the row is read
-     * without the ORM's persistence context (see {@link #rows()}): the entity is detached, as anything read
-     * outside a transaction is for all purposes. Inside one it is the managed entity, to be changed or deleted.
+     * Reads one resource, scoped to the organisation: a primary-key lookup without the ORM's persistence context
+     * (see {@link #rows()}), inside a transaction or not, so the entity answered is detached: a change made to it is
+     * not written. To change or delete a resource, read it with {@link #findOwnedForChange} in the transaction.
      */
     @SuppressWarnings("unchecked")
     default Optional<E> findOwned(String orgId, UUID id) {
         OrgScopedId key = new OrgScopedId(orgId, id);
-        if (!QuarkusTransaction.isActive()) {
-            RowMapper<E> rows = rows();
-            if (rows != null) {
-                return PlainReads.find(rows, orgId, id);
-            }
-            Optional<Class<?>> type = ReadOnlyLookup.entityType(getClass());
-            if (type.isPresent()) {
-                return ReadOnlyLookup.find((Class<E>) type.get(), key);
-            }
+        RowMapper<E> rows = rows();
+        if (rows != null) {
+            return PlainReads.find(rows, orgId, id);
+        }
+        Optional<Class<?>> type = ReadOnlyLookup.entityType(getClass());
+        if (type.isPresent()) {
+            return ReadOnlyLookup.find((Class<E>) type.get(), key);
         }
         return findByIdOptional(key);
     }
@@ -62,19 +59,22 @@ public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheR
         return null;
     }
 
-    /** The same, holding the row ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn. */
+    /**
+     * Reads one resource to change or delete it, in the current transaction: the managed entity, its row held
+     * ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn.
+     */
     default Optional<E> findOwnedForChange(String orgId, UUID id) {
         return findByIdOptional(new OrgScopedId(orgId, id), LockModeType.PESSIMISTIC_WRITE);
     }
 
-    /** The resource, or the 404 "{@code <resource> not found}" (also for another organisation's id). */
+    /** The resource, or {@link NotFound} (answered as the 404 "{@code <resource> not found}"; also for another organisation's id). */
     default E requireOwned(String orgId, UUID id, String resource) {
-        return findOwned(orgId, id).orElseThrow(() -> ApiException.notFound(resource));
+        return findOwned(orgId, id).orElseThrow(() -> new NotFound(resource));
     }
 
-    /** Like {@link #requireOwned}, locked for a change. */
+    /** Like {@link #requireOwned}, read for a change ({@link #findOwnedForChange}). */
     default E requireOwnedForChange(String orgId, UUID id, String resource) {
-        return findOwnedForChange(orgId, id).orElseThrow(() -> ApiException.notFound(resource));
+        return findOwnedForChange(orgId, id).orElseThrow(() -> new NotFound(resource));
     }
 
     /** Which of these ids exist in the organisation: one query on the primary key, reading no other column. */

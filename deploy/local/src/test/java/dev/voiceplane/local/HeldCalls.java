@@ -300,7 +300,7 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
 
     /**
      * Imports a Twilio number (the fake carrier knows it) answered by {@code owner}, a JSON fragment such as
-     * {@code "assistantId":"…"} or {@code "squadId":"…"}.
+     * {@code "assistantId":"…"} (a squad call comes from an {@code assistant-request} answer: numbers name no squad).
      */
     public TwilioNumber twilioNumber(String name, String owner) {
         String number = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);

@@ -35,7 +35,7 @@ public class RuntimeTestSetup {
                     // The knowledge-base search (WireMock): generous, so a loaded machine does not drop passages.
                     "voice.runtime.deadline.knowledge", "3s",
                     // Past that deadline, so that a slow search is the deadline's to end, not the peer policy's.
-                    "voice.peer.file-service.timeout", "10s");
+                    "voice.peer.file-service-search.timeout", "10s");
         }
 
         @Override

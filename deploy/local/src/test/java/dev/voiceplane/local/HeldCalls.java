@@ -208,7 +208,7 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
             // Services call each other within 2 s in production; a test machine busy with builds may take longer for
             // a cold service's first answers, which would turn a set-up step into a 503 that no test is about.
             for (String peer : List.of("ASSISTANT_SERVICE", "CALL_SERVICE", "CREDENTIAL_SERVICE", "FILE_SERVICE",
-                    "TELEPHONY_SERVICE")) {
+                    "FILE_SERVICE_SEARCH", "TELEPHONY_SERVICE")) {
                 environment.put("VOICE_PEER_" + peer + "_TIMEOUT", "15s");
             }
             // Likewise the runtime's knowledge-base search, whose first answers come from a cold file-service.

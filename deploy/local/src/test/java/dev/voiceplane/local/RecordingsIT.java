@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A recorded call through the gateway (docs/voice-runtime.md, "Recordings"): the runtime streams the call to
  * file-service as it goes, and the ended call names a mono and a stereo WAV that read back through the gateway with
- * the organisation's key, and are not found with another organisation's.
+ * the organisation's key, and are not found with another organisation's. And the office background sound
+ * ("Other voice settings") reaches the caller through the gateway while nobody speaks.
  */
 @ExtendWith(HeldCalls.Shared.class)
 class RecordingsIT {
@@ -75,5 +76,35 @@ class RecordingsIT {
             assertTrue(wav.length - 44 > 8000 * 2 * Integer.parseInt(recording[1]) * 3, path + ": " + wav.length);
             calls.as(HeldCalls.OTHER_KEY).when().get(path).then().statusCode(404);
         }
+    }
+
+    @Test
+    void anOfficeIsHeardUnderSilenceThroughTheGateway() throws Exception {
+        String assistantId = calls.assistant("{\"name\":\"office\",\"backgroundSound\":\"office\","
+                + "\"firstMessageMode\":\"assistant-waits-for-user\","
+                + "\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"system\","
+                + "\"content\":\"You answer the phone for an office.\"}]},"
+                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\"}}");
+        HeldCalls.TwilioNumber number = calls.twilioNumber("office", "\"assistantId\":\"" + assistantId + "\"");
+        String sid = HeldCalls.callSid();
+        HeldCalls.Stream stream = calls.answer(number, sid);
+        calls.carrierStatus(number, sid, "in-progress", 1, null);
+        try (FakeTwilioCaller caller = calls.connect(stream)) {
+            // Nobody speaks and the assistant waits: what the caller hears is the office, quiet but not silence.
+            HeldCalls.eventually("a second of the office", HeldCalls.CONVERSATION_STEP,
+                    () -> caller.playedAudio().length >= 8000);
+            short[] heard = SpeechFixtures.decodeMulaw(caller.playedAudio(), 0, 8000);
+            double sum = 0;
+            for (short sample : heard) {
+                sum += (double) sample * sample;
+            }
+            double dbfs = 10 * Math.log10(Math.max(1e-12, sum / heard.length) / (32768.0 * 32768.0));
+            assertTrue(dbfs > -55 && dbfs < -30, "the office at " + dbfs + " dBFS");
+            assertTrue(caller.receivedMarks().isEmpty(), "no reply was spoken: " + caller.receivedMarks());
+            caller.stop().get(HeldCalls.CONVERSATION_STEP.toSeconds(), TimeUnit.SECONDS);
+        }
+        calls.carrierStatus(number, sid, "completed", 2, 2);
+        assertEquals("customer-ended-call", calls.endedCall(stream.callId()).path("endedReason").asText());
     }
 }

@@ -17,10 +17,15 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class KnowledgeSearch {
 
+    /** The peer policy's name: {@code voice.peer.file-service-search.*} tunes it. */
+    public static final String PEER = "file-service-search";
+
     private final Peer<FileServiceApi> files;
 
     public KnowledgeSearch(@RestClient FileServiceApi files, PeerServices peers) {
-        this.files = peers.client("file-service", files);
+        // A policy (and circuit breaker) of its own: searches that fail or time out, which a turn survives, must not
+        // open the breaker the call's recordings go through (found by RecordingThroughFakesTest, 2026-11-26).
+        this.files = peers.client(PEER, files);
     }
 
     /** The best passages' texts for the caller's words, best first. */

@@ -32,7 +32,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class SigningSecrets {
 
     static final int CACHE_SECONDS = 10;
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Per instance, made when the bean is: a native executable would otherwise hold one seeded at build time. */
+    private final SecureRandom random = new SecureRandom();
 
     /** A secret as the API shows it. */
     public record Secret(String secret, Instant createdAt, Instant expiresAt) {
@@ -110,7 +111,7 @@ public class SigningSecrets {
                 }
                 UUID id = Ids.newId();
                 byte[] key = new byte[32];
-                RANDOM.nextBytes(key);
+                random.nextBytes(key);
                 String secret = "whsec_" + Base64.getEncoder().encodeToString(key);
                 try (PreparedStatement insert = connection.prepareStatement("insert into " + table
                         + " (org_id, id, secret, created_at) values (?, ?, ?, ?)"

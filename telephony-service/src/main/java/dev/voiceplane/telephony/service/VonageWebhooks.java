@@ -1,11 +1,11 @@
 package dev.voiceplane.telephony.service;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
+import dev.voiceplane.telephony.carrier.VonageDocuments;
 import dev.voiceplane.telephony.carrier.VonageSignature;
 import dev.voiceplane.telephony.client.CredentialDirectory;
 import dev.voiceplane.contracts.credential.CredentialSecret;
@@ -18,6 +18,7 @@ import jakarta.enterprise.context.control.ActivateRequestContext;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -107,13 +108,8 @@ public class VonageWebhooks {
         if (!decision.connects()) {
             return ncco(talk(decision.message()));
         }
-        ArrayNode document = json.createArrayNode();
-        ObjectNode connect = document.addObject().put("action", "connect");
-        ObjectNode endpoint = connect.putArray("endpoint").addObject()
-                .put("type", "websocket").put("uri", decision.streamUrl()).put("content-type", "audio/l16;rate=16000");
-        ObjectNode headers = endpoint.putObject("headers");
-        streams.of(number.orgId, decision.callId()).forEach(headers::put);
-        return ncco(document);
+        return ncco(new VonageDocuments.Connect(null, List.of(
+                VonageDocuments.WebSocket.audio(decision.streamUrl(), streams.of(number.orgId, decision.callId())))));
     }
 
     @ActivateRequestContext
@@ -252,14 +248,17 @@ public class VonageWebhooks {
         }
     }
 
-    private ArrayNode talk(String message) {
-        ArrayNode document = json.createArrayNode();
-        document.addObject().put("action", "talk").put("text", message);
-        return document;
+    private static VonageDocuments.Talk talk(String message) {
+        return new VonageDocuments.Talk(message);
     }
 
-    private static CarrierAnswer ncco(ArrayNode document) {
-        return new CarrierAnswer(200, CarrierAnswer.JSON, document.toString());
+    /** An NCCO of one action. */
+    private CarrierAnswer ncco(VonageDocuments.Action action) {
+        try {
+            return new CarrierAnswer(200, CarrierAnswer.JSON, json.writeValueAsString(List.of(action)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an NCCO of records is always written", e);
+        }
     }
 
     private static Long toLong(String value) {

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -80,7 +81,7 @@ public class TwilioWebhooks {
     }
 
     private static CarrierAnswer handle(WebhookCheck<TwilioWebhook> check,
-            java.util.function.Function<TwilioWebhook, CarrierAnswer> handler) {
+            Function<TwilioWebhook, CarrierAnswer> handler) {
         return switch (check) {
             case WebhookCheck.Refused<TwilioWebhook> refused -> refused.answer();
             case WebhookCheck.Passed<TwilioWebhook> passed -> handler.apply(passed.webhook());

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -83,13 +84,14 @@ public class VonageWebhooks {
     }
 
     private static CarrierAnswer handle(WebhookCheck<VonageWebhook> check,
-            java.util.function.Function<VonageWebhook, CarrierAnswer> handler) {
+            Function<VonageWebhook, CarrierAnswer> handler) {
         return switch (check) {
             case WebhookCheck.Refused<VonageWebhook> refused -> refused.answer();
             case WebhookCheck.Passed<VonageWebhook> passed -> handler.apply(passed.webhook());
         };
     }
 
+    /** A call to one of the numbers (verified): open it with call-service and answer with an NCCO. */
     @ActivateRequestContext
     public CarrierAnswer answer(VonageWebhook webhook) {
         JsonNode payload = webhook.payload();
@@ -112,6 +114,7 @@ public class VonageWebhooks {
                 VonageDocuments.WebSocket.audio(decision.streamUrl(), streams.of(number.orgId, decision.callId())))));
     }
 
+    /** A call event (verified): becomes one call event for call-service; an inline dial's end releases its application. */
     @ActivateRequestContext
     public CarrierAnswer event(VonageWebhook webhook) {
         JsonNode payload = webhook.payload();

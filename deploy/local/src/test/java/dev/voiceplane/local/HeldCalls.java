@@ -23,6 +23,7 @@ import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
 import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -40,6 +41,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -294,8 +296,8 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
                 .extract().path("id");
     }
 
-    /** A Twilio number of {@link #ORG}, imported through the gateway. */
-    public record TwilioNumber(String id, String number, String accountSid, String authToken) {
+    /** A Twilio number of {@link #ORG}, imported through the gateway ({@code numberSid}: the carrier's {@code PN…}). */
+    public record TwilioNumber(String id, String number, String accountSid, String authToken, String numberSid) {
     }
 
     /**
@@ -303,9 +305,24 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
      * {@code "assistantId":"…"} (a squad call comes from an {@code assistant-request} answer: numbers name no squad).
      */
     public TwilioNumber twilioNumber(String name, String owner) {
+        return twilioNumber(name, owner, answer -> {
+        });
+    }
+
+    /** As {@link #twilioNumber(String, String)}, the import's answer checked further by {@code answer}. */
+    public TwilioNumber twilioNumber(String name, String owner, Consumer<ValidatableResponse> answer) {
+        return twilioNumber(name, UUID.randomUUID().toString().replace("-", ""), owner, answer);
+    }
+
+    /**
+     * Imports a Twilio number of {@code authToken} (a test that looks for the token where it must not be chooses
+     * it), with {@code fields} (a JSON fragment: its owner, its server) in the import, whose answer (201, the number
+     * echoed, no auth token) {@code answer} checks further.
+     */
+    public TwilioNumber twilioNumber(String name, String authToken, String fields,
+            Consumer<ValidatableResponse> answer) {
         String number = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);
         String accountSid = "AC" + UUID.randomUUID().toString().replace("-", "");
-        String authToken = UUID.randomUUID().toString().replace("-", "");
         String numberSid = "PN" + UUID.randomUUID().toString().replace("-", "");
         outside.stubFor(get(urlPathEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers.json"))
                 .withBasicAuth(accountSid, authToken)
@@ -314,12 +331,15 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
         outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json"))
                 .withBasicAuth(accountSid, authToken)
                 .willReturn(okJson("{\"sid\":\"" + numberSid + "\"}")));
-        String id = as(KEY).body("{\"twilioPhoneNumber\":\"" + number + "\",\"twilioAccountSid\":\"" + accountSid
-                        + "\",\"twilioAuthToken\":\"" + authToken + "\"," + owner + ",\"name\":\"" + name + "\"}")
+        ValidatableResponse imported = as(KEY).body("{\"twilioPhoneNumber\":\"" + number + "\",\"twilioAccountSid\":\""
+                        + accountSid + "\",\"twilioAuthToken\":\"" + authToken + "\"," + fields + ",\"name\":\"" + name
+                        + "\"}")
                 .when().post("/phone-number/import/twilio")
                 .then().log().ifValidationFails().statusCode(201)
-                .extract().path("id");
-        return new TwilioNumber(id, number, accountSid, authToken);
+                .body("number", org.hamcrest.Matchers.equalTo(number))
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("twilioAuthToken")));
+        answer.accept(imported);
+        return new TwilioNumber(imported.extract().path("id"), number, accountSid, authToken, numberSid);
     }
 
     // ---- the carrier

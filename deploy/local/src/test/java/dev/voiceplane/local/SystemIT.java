@@ -518,21 +518,12 @@ class SystemIT {
                 .when().post("/credential").then().statusCode(201).extract().response())).path("id").asText();
 
         // Phone numbers: twilio (auth token, server secret, then a PATCH rotating it) and vonage (the credential's key).
-        String twilioNumber = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);
-        String accountSid = "AC" + UUID.randomUUID().toString().replace("-", "");
-        String numberSid = "PN" + UUID.randomUUID().toString().replace("-", "");
         String token = secrets.get("numberAuthToken");
-        outside.stubFor(get(urlPathEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers.json"))
-                .withBasicAuth(accountSid, token)
-                .willReturn(okJson("{\"incoming_phone_numbers\":[{\"sid\":\"" + numberSid + "\",\"phone_number\":\""
-                        + twilioNumber + "\",\"voice_url\":\"\",\"status_callback\":\"\"}],\"page\":0}")));
-        outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json"))
-                .withBasicAuth(accountSid, token).willReturn(okJson("{\"sid\":\"" + numberSid + "\"}")));
-        String numberId = JSON.readTree(kept.apply(as(KEY).body("{\"twilioPhoneNumber\":\"" + twilioNumber
-                        + "\",\"twilioAccountSid\":\"" + accountSid + "\",\"twilioAuthToken\":\"" + token
-                        + "\",\"serverUrl\":\"" + receiver + "\",\"serverUrlSecret\":\"" + secrets.get("numberServerSecret")
-                        + "\"}").when().post("/phone-number/import/twilio").then().statusCode(201).extract().response()))
-                .path("id").asText();
+        HeldCalls.TwilioNumber imported = held.twilioNumber("secrets", token, "\"serverUrl\":\"" + receiver
+                + "\",\"serverUrlSecret\":\"" + secrets.get("numberServerSecret") + "\"",
+                answer -> kept.apply(answer.extract().response()));
+        String accountSid = imported.accountSid();
+        String numberId = imported.id();
         kept.apply(as(KEY).body("{\"serverUrlSecret\":\"" + secrets.get("numberServerSecretRotated") + "\"}")
                 .when().patch("/phone-number/" + numberId).then().statusCode(200).extract().response());
 
@@ -790,33 +781,16 @@ class SystemIT {
         }
         String assistantId = created.extract().path("id");
 
-        String number = "+1555" + ThreadLocalRandom.current().nextLong(1_000_000L, 9_999_999L);
-        String accountSid = "AC" + UUID.randomUUID().toString().replace("-", "");
-        String authToken = UUID.randomUUID().toString().replace("-", "");
-        String numberSid = "PN" + UUID.randomUUID().toString().replace("-", "");
-        outside.stubFor(get(urlPathEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers.json"))
-                .withBasicAuth(accountSid, authToken)
-                .willReturn(okJson("{\"incoming_phone_numbers\":[{\"sid\":\"" + numberSid + "\",\"phone_number\":\""
-                        + number + "\",\"voice_url\":\"\",\"status_callback\":\"\"}],\"page\":0}")));
-        outside.stubFor(post(urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json"))
-                .withBasicAuth(accountSid, authToken)
-                .willReturn(okJson("{\"sid\":\"" + numberSid + "\"}")));
-        String numberId = as(KEY).body("{\"twilioPhoneNumber\":\"" + number + "\",\"twilioAccountSid\":\"" + accountSid
-                        + "\",\"twilioAuthToken\":\"" + authToken + "\",\"assistantId\":\"" + assistantId
-                        + "\",\"name\":\"" + name + "\"}")
-                .when().post("/phone-number/import/twilio")
-                .then().statusCode(201)
-                .body("number", equalTo(number))
-                .body("assistantId", equalTo(assistantId))
-                .body("$", not(org.hamcrest.Matchers.hasKey("twilioAuthToken")))
-                .extract().path("id");
+        HeldCalls.TwilioNumber imported = held.twilioNumber(name, "\"assistantId\":\"" + assistantId + "\"",
+                answer -> answer.body("assistantId", equalTo(assistantId)));
         // The carrier was told where to send this number's calls: the public address of the gateway.
         String update = outside.findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
-                urlEqualTo(accountPath(accountSid) + "/IncomingPhoneNumbers/" + numberSid + ".json")))
+                urlEqualTo(accountPath(imported.accountSid()) + "/IncomingPhoneNumbers/" + imported.numberSid() + ".json")))
                 .getFirst().getBodyAsString();
         assertTrue(update.contains("VoiceUrl=" + URLEncoder.encode(publicUrl + "/twilio/inbound_call",
                 StandardCharsets.UTF_8)), update);
-        return new Setup(name, fileId, assistantId, numberId, number, accountSid, authToken);
+        return new Setup(name, fileId, assistantId, imported.id(), imported.number(), imported.accountSid(),
+                imported.authToken());
     }
 
     private static String upload(String name, String text) {

@@ -1,8 +1,8 @@
 package dev.voiceplane.telephony.carrier;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -15,6 +15,7 @@ import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
@@ -66,13 +67,8 @@ public class VonageCarrier {
 
     public VonageApplication createApplication(String apiKey, String apiSecret, String name, String answerUrl,
             String eventUrl) {
-        ObjectNode application = json.createObjectNode().put("name", name);
-        ObjectNode voice = application.putObject("capabilities").putObject("voice");
-        ObjectNode webhooks = voice.putObject("webhooks");
-        webhooks.putObject("answer_url").put("address", answerUrl).put("http_method", "POST");
-        webhooks.putObject("event_url").put("address", eventUrl).put("http_method", "POST");
-        voice.put("signed_callbacks", true);
-        JsonNode answer = call(() -> api.createApplication(TwilioCarrier.basic(apiKey, apiSecret), application.toString()));
+        String application = write(VonageDocuments.Application.signedVoice(name, answerUrl, eventUrl));
+        JsonNode answer = call(() -> api.createApplication(TwilioCarrier.basic(apiKey, apiSecret), application));
         String id = answer.path("id").asText("");
         String privateKey = answer.path("keys").path("private_key").asText("");
         if (id.isEmpty()) {
@@ -101,9 +97,10 @@ public class VonageCarrier {
     }
 
     /** {@code POST /v1/calls}; the answer's {@code uuid} is the carrier call id. */
-    public JsonNode createCall(String applicationId, String privateKey, JsonNode call) {
+    public JsonNode createCall(String applicationId, String privateKey, VonageDocuments.Call call) {
         String bearer = "Bearer " + applicationJwt(applicationId, privateKey, Instant.now());
-        return call(() -> api.createCall(bearer, call.toString()));
+        String body = write(call);
+        return call(() -> api.createCall(bearer, body));
     }
 
     public void hangUp(String applicationId, String privateKey, String uuid) {
@@ -116,12 +113,18 @@ public class VonageCarrier {
      * {@code PUT /v1/calls/{uuid}} with {@code action: transfer}. The leg leaves its websocket for the phone.
      */
     public void transfer(String applicationId, String privateKey, String uuid, String from, String number) {
-        ObjectNode transfer = json.createObjectNode().put("action", "transfer");
-        ObjectNode destination = transfer.putObject("destination").put("type", "ncco");
-        ObjectNode connect = destination.putArray("ncco").addObject().put("action", "connect").put("from", msisdn(from));
-        connect.putArray("endpoint").addObject().put("type", "phone").put("number", msisdn(number));
+        String transfer = write(VonageDocuments.Transfer.to(List.of(new VonageDocuments.Connect(msisdn(from),
+                List.of(new VonageDocuments.Phone(msisdn(number)))))));
         String bearer = "Bearer " + applicationJwt(applicationId, privateKey, Instant.now());
-        call(() -> api.updateCall(bearer, uuid, transfer.toString()));
+        call(() -> api.updateCall(bearer, uuid, transfer));
+    }
+
+    private String write(Object document) {
+        try {
+            return json.writeValueAsString(document);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a document of records is always written", e);
+        }
     }
 
     /** Vonage's numbers are E.164 without the {@code +}. */

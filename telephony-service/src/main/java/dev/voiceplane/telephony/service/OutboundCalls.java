@@ -2,7 +2,6 @@ package dev.voiceplane.telephony.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.contracts.assistant.VoicemailDetection;
 import dev.voiceplane.contracts.catalog.Providers;
@@ -13,6 +12,7 @@ import dev.voiceplane.telephony.carrier.CarrierFailure;
 import dev.voiceplane.telephony.carrier.TwiML;
 import dev.voiceplane.telephony.carrier.TwilioCarrier;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
+import dev.voiceplane.telephony.carrier.VonageDocuments;
 import dev.voiceplane.telephony.domain.Carrier;
 import dev.voiceplane.telephony.domain.PhoneNumber;
 import dev.voiceplane.telephony.repository.InlineDialRepository;
@@ -223,23 +223,15 @@ public class OutboundCalls {
     }
 
     private DialAnswer dialVonage(PhoneNumber number, DialRequest request) {
-        ObjectNode call = json.createObjectNode();
-        call.putArray("to").addObject().put("type", "phone")
-                .put("number", VonageCarrier.msisdn(request.customer().number()));
-        call.putObject("from").put("type", "phone").put("number", VonageCarrier.msisdn(number.number));
-        ArrayNode ncco = call.putArray("ncco");
-        ObjectNode endpoint = ncco.addObject().put("action", "connect").putArray("endpoint").addObject()
-                .put("type", "websocket").put("uri", streamUrl.get()).put("content-type", "audio/l16;rate=16000");
-        ObjectNode headers = endpoint.putObject("headers");
-        streams.of(number.orgId, request.callId()).forEach(headers::put);
-        call.putArray("event_url").add(addresses.of(WebhookAddresses.VONAGE_EVENT));
-        call.put("event_method", "POST");
-        if (request.voicemailDetection() != null && !Boolean.FALSE.equals(request.voicemailDetection().enabled())) {
-            call.put("machine_detection", "continue");
-        }
-        if (request.maxDurationSeconds() != null) {
-            call.put("length_timer", request.maxDurationSeconds());
-        }
+        boolean machineDetection = request.voicemailDetection() != null
+                && !Boolean.FALSE.equals(request.voicemailDetection().enabled());
+        VonageDocuments.Call call = new VonageDocuments.Call(
+                List.of(new VonageDocuments.Phone(VonageCarrier.msisdn(request.customer().number()))),
+                new VonageDocuments.Phone(VonageCarrier.msisdn(number.number)),
+                List.of(new VonageDocuments.Connect(null, List.of(VonageDocuments.WebSocket.audio(streamUrl.get(),
+                        streams.of(number.orgId, request.callId()))))),
+                List.of(addresses.of(WebhookAddresses.VONAGE_EVENT)), "POST",
+                machineDetection ? "continue" : null, request.maxDurationSeconds());
         JsonNode created = vonage.createCall(number.vonageApplicationId,
                 secrets.open(number, Secrets.VONAGE_PRIVATE_KEY, number.vonagePrivateKey), call);
         String uuid = created.path("uuid").asText("");

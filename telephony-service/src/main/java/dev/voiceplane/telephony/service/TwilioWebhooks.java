@@ -14,8 +14,6 @@ import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
 import java.io.IOException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -23,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -31,7 +30,8 @@ import org.jboss.logging.Logger;
  * ({@code /twilio/status}) and the asynchronous answering-machine result ({@code /twilio/amd}). Each is
  * authenticated by {@code X-Twilio-Signature} with the auth token of the number it is about, over the public URL
  * Twilio was given; a missing or wrong signature is a 403 and nothing happens. Oversized bodies are a 413.
- * Log lines name the number and the check that failed, never a token or a signature.
+ * Log lines name the number and the check that failed, never a token or a signature. A request is checked once
+ * ({@link #verify}: one read of its number, one opening of the token) and the handler acts on what was checked.
  */
 @ApplicationScoped
 public class TwilioWebhooks {
@@ -62,57 +62,70 @@ public class TwilioWebhooks {
         this.maxBody = maxBody.asLongValue();
     }
 
-    /** A call to one of the numbers: open it with call-service and answer with TwiML. */
+    /** A call to one of the numbers, verified here first (see {@link #verify}). */
     @ActivateRequestContext
     public CarrierAnswer inboundCall(String rawQuery, byte[] body, String signature) {
-        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.TWILIO_INBOUND, rawQuery, body, signature);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Map<String, List<String>> params = parameters(rawQuery, body);
-        Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_INBOUND, rawQuery, params);
-        if (number.isEmpty()) {
+        return handle(verify(WebhookAddresses.TWILIO_INBOUND, rawQuery, body, signature), this::inboundCall);
+    }
+
+    /** A status callback, verified here first (see {@link #verify}). */
+    @ActivateRequestContext
+    public CarrierAnswer status(String rawQuery, byte[] body, String signature) {
+        return handle(verify(WebhookAddresses.TWILIO_STATUS, rawQuery, body, signature), this::status);
+    }
+
+    /** An answering-machine result, verified here first (see {@link #verify}). */
+    @ActivateRequestContext
+    public CarrierAnswer machineDetection(String rawQuery, byte[] body, String signature) {
+        return handle(verify(WebhookAddresses.TWILIO_AMD, rawQuery, body, signature), this::machineDetection);
+    }
+
+    private static CarrierAnswer handle(WebhookCheck<TwilioWebhook> check,
+            Function<TwilioWebhook, CarrierAnswer> handler) {
+        return switch (check) {
+            case WebhookCheck.Refused<TwilioWebhook> refused -> refused.answer();
+            case WebhookCheck.Passed<TwilioWebhook> passed -> handler.apply(passed.webhook());
+        };
+    }
+
+    /** A call to one of the numbers: open it with call-service and answer with TwiML. */
+    @ActivateRequestContext
+    public CarrierAnswer inboundCall(TwilioWebhook webhook) {
+        if (webhook.number().isEmpty()) {
             // Nothing to verify the request with, and nothing is created: a polite refusal tells a caller enough.
             LOG.infof("twilio inbound call for a number not imported here; refused (nothing created)");
             return twiml(TwiML.sayAndHangUp(InboundCalls.UNKNOWN_NUMBER));
         }
-        String callSid = FormBody.first(params, "CallSid");
-        if (callSid == null || callSid.isBlank() || !"ringing".equals(FormBody.first(params, "CallStatus"))
-                || !"inbound".equals(FormBody.first(params, "Direction"))) {
+        PhoneNumber number = webhook.number().get();
+        String callSid = webhook.param("CallSid");
+        if (callSid == null || callSid.isBlank() || !"ringing".equals(webhook.param("CallStatus"))
+                || !"inbound".equals(webhook.param("Direction"))) {
             return CarrierAnswer.error(400, "an inbound call needs CallSid, CallStatus ringing and Direction inbound");
         }
-        InboundCalls.Decision decision = calls.open(number.get(), callSid, FormBody.first(params, "From"));
+        InboundCalls.Decision decision = calls.open(number, callSid, webhook.param("From"));
         return twiml(decision.connects()
-                ? TwiML.connectStream(decision.streamUrl(), streams.of(number.get().orgId, decision.callId()))
+                ? TwiML.connectStream(decision.streamUrl(), streams.of(number.orgId, decision.callId()))
                 : TwiML.sayAndHangUp(decision.message()));
     }
 
     /** A status callback: becomes one call event for call-service. */
     @ActivateRequestContext
-    public CarrierAnswer status(String rawQuery, byte[] body, String signature) {
-        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.TWILIO_STATUS, rawQuery, body, signature);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Map<String, List<String>> params = parameters(rawQuery, body);
-        boolean inbound = "inbound".equals(FormBody.first(params, "Direction"));
-        Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_STATUS, rawQuery, params);
-        if (number.isEmpty()) {
-            return forbidden();
-        }
-        String callSid = FormBody.first(params, "CallSid");
-        String callStatus = FormBody.first(params, "CallStatus");
+    public CarrierAnswer status(TwilioWebhook webhook) {
+        PhoneNumber number = verifiedNumber(webhook);
+        boolean inbound = "inbound".equals(webhook.param("Direction"));
+        String callSid = webhook.param("CallSid");
+        String callStatus = webhook.param("CallStatus");
         if (callSid == null || callStatus == null) {
-            return reported(calls.dropped(number.get(), "a status callback needs CallSid and CallStatus"));
+            return reported(calls.dropped(number, "a status callback needs CallSid and CallStatus"));
         }
-        Long sequence = number(FormBody.first(params, "SequenceNumber"));
+        Long sequence = number(webhook.param("SequenceNumber"));
         CarrierEvent event = new CarrierEvent(
                 "twilio:" + callSid + ":status:" + (sequence != null ? sequence : callStatus),
-                queryValue(rawQuery, "callId"), TWILIO, callSid, CarrierEvent.STATUS, callStatus,
-                FormBody.first(params, "AnsweredBy"), sequence, number(FormBody.first(params, "CallDuration")),
-                integer(FormBody.first(params, "SipResponseCode")), timestamp(FormBody.first(params, "Timestamp")),
+                webhook.query("callId"), TWILIO, callSid, CarrierEvent.STATUS, callStatus,
+                webhook.param("AnsweredBy"), sequence, number(webhook.param("CallDuration")),
+                integer(webhook.param("SipResponseCode")), timestamp(webhook.param("Timestamp")),
                 inbound ? "inbound" : "outbound");
-        return reported(calls.report(number.get(), event));
+        return reported(calls.report(number, event));
     }
 
     /**
@@ -120,58 +133,55 @@ public class TwilioWebhooks {
      * phone number ({@code ?phoneNumberId=...&callId=...}); the signature covers that URL.
      */
     @ActivateRequestContext
-    public CarrierAnswer machineDetection(String rawQuery, byte[] body, String signature) {
-        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.TWILIO_AMD, rawQuery, body, signature);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Map<String, List<String>> params = parameters(rawQuery, body);
-        Optional<PhoneNumber> number = numberFor(WebhookAddresses.TWILIO_AMD, rawQuery, params);
-        if (number.isEmpty()) {
-            return forbidden();
-        }
-        String callSid = FormBody.first(params, "CallSid");
-        String answeredBy = FormBody.first(params, "AnsweredBy");
+    public CarrierAnswer machineDetection(TwilioWebhook webhook) {
+        PhoneNumber number = verifiedNumber(webhook);
+        String callSid = webhook.param("CallSid");
+        String answeredBy = webhook.param("AnsweredBy");
         if (callSid == null || answeredBy == null) {
-            return reported(calls.dropped(number.get(), "an answering-machine result needs CallSid and AnsweredBy"));
+            return reported(calls.dropped(number, "an answering-machine result needs CallSid and AnsweredBy"));
         }
-        CarrierEvent event = new CarrierEvent("twilio:" + callSid + ":amd", queryValue(rawQuery, "callId"), TWILIO, callSid,
+        CarrierEvent event = new CarrierEvent("twilio:" + callSid + ":amd", webhook.query("callId"), TWILIO, callSid,
                 CarrierEvent.ANSWERED_BY, null, answeredBy, null, null, null, null, "outbound");
-        return reported(calls.report(number.get(), event));
+        return reported(calls.report(number, event));
+    }
+
+    /** The number whose token verified a webhook: {@link #verify} passes no other webhook without one. */
+    private static PhoneNumber verifiedNumber(TwilioWebhook webhook) {
+        return webhook.number().orElseThrow(() -> new IllegalStateException(
+                "twilio " + webhook.route() + " passed verification without a number"));
     }
 
     /**
-     * Why a request to {@code route} is refused (too large, unsigned, a number not imported here, a signature that
-     * does not match), or empty when it may be handled. An inbound call to an unknown number is not refused here:
-     * it gets a polite spoken refusal. Used by the route verifier and again by each handler, so a handler is never
-     * reached unverified, however it is called.
+     * Checks a request to {@code route}, reading its number once and opening that number's auth token once: refused
+     * when too large (413), unsigned, for a number not imported here, or signed otherwise than with the number's
+     * token (403); otherwise passed on with what was checked. An inbound call to an unknown number is not refused
+     * here: it gets a polite spoken refusal. The route verifier calls this and hands the webhook to the handler, so a
+     * handler is never reached unverified, and the entry points that take a raw request call it too.
      */
-    public Optional<CarrierAnswer> refusal(String route, String rawQuery, byte[] body, String signature) {
+    public WebhookCheck<TwilioWebhook> verify(String route, String rawQuery, byte[] body, String signature) {
         if (body.length > maxBody) {
             LOG.warnf("twilio %s: body of %d bytes refused (at most %d)", route, body.length, maxBody);
-            return Optional.of(CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
+            return new WebhookCheck.Refused<>(
+                    CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
         }
         if (signature == null || signature.isBlank()) {
             LOG.warnf("twilio %s: no X-Twilio-Signature; refused", route);
-            return Optional.of(forbidden());
+            return new WebhookCheck.Refused<>(forbidden());
         }
-        Map<String, List<String>> params = parameters(rawQuery, body);
-        Optional<PhoneNumber> number = numberFor(route, rawQuery, params);
+        String url = addresses.of(route, rawQuery);
+        Map<String, List<String>> params = parameters(url, body);
+        Optional<PhoneNumber> number = numberFor(route, url, params);
+        TwilioWebhook webhook = new TwilioWebhook(route, url, params, number);
         if (number.isEmpty()) {
             if (route.equals(WebhookAddresses.TWILIO_INBOUND)) {
-                return Optional.empty();
+                return new WebhookCheck.Passed<>(webhook);
             }
             LOG.infof("twilio %s for a number not imported here; refused", route);
-            return Optional.of(forbidden());
+            return new WebhookCheck.Refused<>(forbidden());
         }
-        return verified(number.get(), addresses.of(route, rawQuery), params, body, signature, route)
-                ? Optional.empty()
-                : Optional.of(forbidden());
-    }
-
-    /** The organisation a verified request is for, when it names a number imported here. */
-    public Optional<String> organisationOf(String route, String rawQuery, byte[] body) {
-        return numberFor(route, rawQuery, parameters(rawQuery, body)).map(number -> number.orgId);
+        return verified(number.get(), url, params, body, signature, route)
+                ? new WebhookCheck.Passed<>(webhook)
+                : new WebhookCheck.Refused<>(forbidden());
     }
 
     /**
@@ -179,7 +189,7 @@ public class TwilioWebhooks {
      * one inbound, the caller on calls we placed), the one named in the URL of an answering-machine result (Twilio
      * sends no numbers with it; the URL we gave names it, and the signature covers the URL).
      */
-    private Optional<PhoneNumber> numberFor(String route, String rawQuery, Map<String, List<String>> params) {
+    private Optional<PhoneNumber> numberFor(String route, String url, Map<String, List<String>> params) {
         String account = FormBody.first(params, "AccountSid");
         if (account == null) {
             return Optional.empty();
@@ -188,7 +198,7 @@ public class TwilioWebhooks {
                 || "inbound".equals(FormBody.first(params, "Direction"));
         Optional<PhoneNumber> imported;
         if (route.equals(WebhookAddresses.TWILIO_AMD)) {
-            imported = Ids.parse(queryValue(rawQuery, "phoneNumberId"))
+            imported = Ids.parse(TwilioSignature.queryValue(url, "phoneNumberId"))
                     .flatMap(id -> numbers.findForWebhook(TWILIO, account, id));
         } else {
             String ours = FormBody.first(params, inbound ? "To" : "From");
@@ -198,7 +208,7 @@ public class TwilioWebhooks {
             return imported;
         }
         // A call dialled from an inline number: the callId of the URL we gave names it (the signature covers it).
-        String callId = queryValue(rawQuery, "callId");
+        String callId = TwilioSignature.queryValue(url, "callId");
         // A callId no dial was ever given (a control character, say) names no inline dial; not worth a query.
         return callId == null || !WebhookContents.isReadable(callId)
                 ? Optional.empty()
@@ -209,8 +219,8 @@ public class TwilioWebhooks {
      * The request's parameters: the form body's, or, when the URL carries {@code bodySHA256} (Twilio's JSON
      * bodies), the JSON object's top-level fields as text (an unreadable body gives none, so nothing resolves).
      */
-    private Map<String, List<String>> parameters(String rawQuery, byte[] body) {
-        if (queryValue(rawQuery, TwilioSignature.BODY_HASH) == null) {
+    private Map<String, List<String>> parameters(String url, byte[] body) {
+        if (TwilioSignature.queryValue(url, TwilioSignature.BODY_HASH) == null) {
             return FormBody.parse(body);
         }
         Map<String, List<String>> params = new LinkedHashMap<>();
@@ -254,23 +264,6 @@ public class TwilioWebhooks {
 
     private static CarrierAnswer twiml(String document) {
         return new CarrierAnswer(200, TwiML.CONTENT_TYPE, document);
-    }
-
-    static String queryValue(String rawQuery, String name) {
-        if (rawQuery == null) {
-            return null;
-        }
-        for (String pair : rawQuery.split("&")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0 && pair.substring(0, equals).equals(name)) {
-                try {
-                    return URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8);
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
-            }
-        }
-        return null;
     }
 
     private static Long number(String value) {

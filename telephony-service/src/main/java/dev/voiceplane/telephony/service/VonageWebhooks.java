@@ -1,11 +1,11 @@
 package dev.voiceplane.telephony.service;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.telephony.carrier.VonageCarrier;
+import dev.voiceplane.telephony.carrier.VonageDocuments;
 import dev.voiceplane.telephony.carrier.VonageSignature;
 import dev.voiceplane.telephony.client.CredentialDirectory;
 import dev.voiceplane.contracts.credential.CredentialSecret;
@@ -18,8 +18,10 @@ import jakarta.enterprise.context.control.ActivateRequestContext;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -27,7 +29,9 @@ import org.jboss.logging.Logger;
  * Vonage's webhooks for the applications this service creates: {@code /vonage/answer} (answered with an NCCO) and
  * {@code /vonage/event}. Both must carry a signed JWT ({@link VonageSignature}) made with the account's signature
  * secret, which is read from the number's vonage credential at credential-service ({@code signatureSecret}); a
- * credential without one cannot authenticate webhooks, so its numbers' webhooks are refused (fail closed).
+ * credential without one cannot authenticate webhooks, so its numbers' webhooks are refused (fail closed). A
+ * request is checked once ({@link #verify}: one read of its number, one question to credential-service) and the
+ * handler acts on what was checked.
  */
 @ApplicationScoped
 public class VonageWebhooks {
@@ -67,67 +71,74 @@ public class VonageWebhooks {
         this.clock = Clock.systemUTC();
     }
 
+    /** An answer webhook, verified here first (see {@link #verify}). */
     @ActivateRequestContext
     public CarrierAnswer answer(byte[] body, String authorization) {
-        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.VONAGE_ANSWER, body, authorization);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        JsonNode payload = parse(body);
-        Optional<PhoneNumber> number = numberFor(WebhookAddresses.VONAGE_ANSWER, payload, authorization);
-        if (number.isEmpty()) {
+        return handle(verify(WebhookAddresses.VONAGE_ANSWER, body, authorization), this::answer);
+    }
+
+    /** An event webhook, verified here first (see {@link #verify}). */
+    @ActivateRequestContext
+    public CarrierAnswer event(byte[] body, String authorization) {
+        return handle(verify(WebhookAddresses.VONAGE_EVENT, body, authorization), this::event);
+    }
+
+    private static CarrierAnswer handle(WebhookCheck<VonageWebhook> check,
+            Function<VonageWebhook, CarrierAnswer> handler) {
+        return switch (check) {
+            case WebhookCheck.Refused<VonageWebhook> refused -> refused.answer();
+            case WebhookCheck.Passed<VonageWebhook> passed -> handler.apply(passed.webhook());
+        };
+    }
+
+    /** A call to one of the numbers (verified): open it with call-service and answer with an NCCO. */
+    @ActivateRequestContext
+    public CarrierAnswer answer(VonageWebhook webhook) {
+        JsonNode payload = webhook.payload();
+        if (webhook.number().isEmpty()) {
             LOG.infof("vonage answer webhook for a number not imported here; refused (nothing created)");
             return ncco(talk(InboundCalls.UNKNOWN_NUMBER));
         }
+        PhoneNumber number = webhook.number().get();
         String uuid = payload.path("uuid").asText("");
         if (uuid.isEmpty()) {
             // Signed by Vonage, yet no call can be opened from it: said no to, and logged.
-            calls.dropped(number.get(), "an answer webhook needs uuid");
+            calls.dropped(number, "an answer webhook needs uuid");
             return ncco(talk(InboundCalls.REFUSAL));
         }
-        InboundCalls.Decision decision = calls.open(number.get(), uuid, "+" + payload.path("from").asText(""));
+        InboundCalls.Decision decision = calls.open(number, uuid, "+" + payload.path("from").asText(""));
         if (!decision.connects()) {
             return ncco(talk(decision.message()));
         }
-        ArrayNode document = json.createArrayNode();
-        ObjectNode connect = document.addObject().put("action", "connect");
-        ObjectNode endpoint = connect.putArray("endpoint").addObject()
-                .put("type", "websocket").put("uri", decision.streamUrl()).put("content-type", "audio/l16;rate=16000");
-        ObjectNode headers = endpoint.putObject("headers");
-        streams.of(number.get().orgId, decision.callId()).forEach(headers::put);
-        return ncco(document);
+        return ncco(new VonageDocuments.Connect(null, List.of(
+                VonageDocuments.WebSocket.audio(decision.streamUrl(), streams.of(number.orgId, decision.callId())))));
     }
 
+    /** A call event (verified): becomes one call event for call-service; an inline dial's end releases its application. */
     @ActivateRequestContext
-    public CarrierAnswer event(byte[] body, String authorization) {
-        Optional<CarrierAnswer> refused = refusal(WebhookAddresses.VONAGE_EVENT, body, authorization);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        JsonNode payload = parse(body);
+    public CarrierAnswer event(VonageWebhook webhook) {
+        JsonNode payload = webhook.payload();
         boolean inbound = "inbound".equals(payload.path("direction").asText());
-        Optional<PhoneNumber> number = numberFor(WebhookAddresses.VONAGE_EVENT, payload, authorization);
-        if (number.isEmpty()) {
-            return TwilioWebhooks.forbidden();
-        }
+        PhoneNumber number = webhook.number().orElseThrow(() -> new IllegalStateException(
+                "vonage " + webhook.route() + " passed verification without a number"));
         String status = payload.path("status").asText("");
         // The answering-machine event names the call call_uuid, the others uuid.
         String uuid = payload.path("uuid").asText(payload.path("call_uuid").asText(""));
         if (status.isEmpty() || uuid.isEmpty()) {
-            calls.dropped(number.get(), "an event needs status and uuid");
+            calls.dropped(number, "an event needs status and uuid");
             return new CarrierAnswer(204, CarrierAnswer.JSON, "");
         }
         String timestamp = payload.path("timestamp").asText(null);
         boolean machine = MACHINE_RESULTS.contains(status);
         CarrierEvent event = new CarrierEvent("vonage:" + uuid + ":" + status + ":" + (timestamp == null ? "" : timestamp),
-                number.get().inline ? number.get().inlineCallId : null, VONAGE, uuid, machine ? CarrierEvent.ANSWERED_BY : CarrierEvent.STATUS, machine ? null : status,
+                number.inline ? number.inlineCallId : null, VONAGE, uuid, machine ? CarrierEvent.ANSWERED_BY : CarrierEvent.STATUS, machine ? null : status,
                 machine ? status : null, null,
                 payload.path("duration").canConvertToLong() || payload.path("duration").isTextual()
                         ? toLong(payload.path("duration").asText()) : null,
                 null, timestamp, inbound ? "inbound" : "outbound");
-        int outcome = calls.report(number.get(), event);
-        if (outcome == InboundCalls.RECORDED && number.get().inline && FINAL_STATUSES.contains(status)) {
-            releaseApplication(number.get());
+        int outcome = calls.report(number, event);
+        if (outcome == InboundCalls.RECORDED && number.inline && FINAL_STATUSES.contains(status)) {
+            webhook.credential().ifPresent(credential -> releaseApplication(number, credential));
         }
         // Recorded, or dropped for good (it can never be applied): acknowledged, so Vonage stops retrying.
         return outcome / 100 == 2 ? new CarrierAnswer(204, CarrierAnswer.JSON, "")
@@ -135,13 +146,13 @@ public class VonageWebhooks {
     }
 
     /**
-     * The call dialled from an inline number has ended: the Voice application created for it is deleted (best
-     * effort: a failure is logged, and a repeated final event finds it gone, which Vonage refuses harmlessly).
+     * The call dialled from an inline number has ended: the Voice application created for it is deleted with the
+     * credential that verified the event (best effort: a failure is logged, and a repeated final event finds it
+     * gone, which Vonage refuses harmlessly).
      */
-    private void releaseApplication(PhoneNumber number) {
+    private void releaseApplication(PhoneNumber number, CredentialSecret credential) {
         try {
-            credentials.secret(number.orgId, number.credentialId).ifPresent(credential -> vonage.deleteApplication(
-                    credential.apiKey(), credential.apiSecret(), number.vonageApplicationId));
+            vonage.deleteApplication(credential.apiKey(), credential.apiSecret(), number.vonageApplicationId);
         } catch (RuntimeException failure) {
             LOG.infof("vonage application %s of an ended inline dial was not deleted (%s)", number.vonageApplicationId,
                     failure.getMessage());
@@ -149,30 +160,47 @@ public class VonageWebhooks {
     }
 
     /**
-     * Why a request to {@code route} is refused (too large, unsigned, a number not imported here, a token that does
-     * not verify), or empty when it may be handled; an answer webhook for an unknown number is not refused here (it
-     * gets a spoken refusal). Used by the route verifier and again by each handler.
+     * Checks a request to {@code route}, reading its number once and asking credential-service for its signature
+     * secret once: refused when too large (413), unsigned, for a number not imported here, or with a token that does
+     * not verify (403), or when credential-service cannot be asked (503, to be retried); otherwise passed on with
+     * what was checked. An answer webhook for an unknown number is not refused here (it gets a spoken refusal). The
+     * route verifier calls this and hands the webhook to the handler; the entry points that take a raw request call
+     * it too.
      */
-    public Optional<CarrierAnswer> refusal(String route, byte[] body, String authorization) {
-        Optional<CarrierAnswer> tooLarge = tooLarge(body, route);
-        if (tooLarge.isPresent()) {
-            return tooLarge;
+    public WebhookCheck<VonageWebhook> verify(String route, byte[] body, String authorization) {
+        if (body.length > maxBody) {
+            LOG.warnf("vonage %s: body of %d bytes refused (at most %d)", route, body.length, maxBody);
+            return new WebhookCheck.Refused<>(
+                    CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
         }
         if (VonageSignature.bearer(authorization) == null) {
-            return Optional.of(refuse(route, "no signed JWT"));
+            return refuse(route, "no signed JWT");
         }
-        Optional<PhoneNumber> number = numberFor(route, parse(body), authorization);
+        JsonNode payload = parse(body);
+        Optional<PhoneNumber> number = numberFor(route, payload, authorization);
         if (number.isEmpty()) {
             return route.equals(WebhookAddresses.VONAGE_ANSWER)
-                    ? Optional.empty()
-                    : Optional.of(refuse(route, "not for a number imported here"));
+                    ? new WebhookCheck.Passed<>(new VonageWebhook(route, payload, number, Optional.empty()))
+                    : refuse(route, "not for a number imported here");
         }
-        return verify(number.get(), authorization, body, route);
-    }
-
-    /** The organisation a verified request is for, when it names a number imported here. */
-    public Optional<String> organisationOf(String route, byte[] body, String authorization) {
-        return numberFor(route, parse(body), authorization).map(number -> number.orgId);
+        Optional<CredentialSecret> credential;
+        try {
+            credential = credentials.secret(number.get().orgId, number.get().credentialId);
+        } catch (RuntimeException unavailable) {
+            LOG.warnf("vonage %s: credential-service cannot be asked for phone number %s; try again", route,
+                    number.get().id);
+            return new WebhookCheck.Refused<>(CarrierAnswer.error(503, "try again later"));
+        }
+        String secret = credential.map(CredentialSecret::signatureSecret).orElse(null);
+        if (secret == null || secret.isEmpty()) {
+            return refuse(route, "phone number " + number.get().id + " has no signature secret in its vonage credential");
+        }
+        VonageSignature.Verdict verdict = VonageSignature.verify(VonageSignature.bearer(authorization), secret, body,
+                clock.instant(), tolerance);
+        if (verdict != VonageSignature.Verdict.VALID) {
+            return refuse(route, "signature check " + verdict + " for phone number " + number.get().id);
+        }
+        return new WebhookCheck.Passed<>(new VonageWebhook(route, payload, number, credential));
     }
 
     /** Our number: the called one on answer webhooks and inbound events, the caller on calls we placed. */
@@ -209,38 +237,9 @@ public class VonageWebhooks {
         return numbers.findForWebhook(VONAGE, apiKey, e164);
     }
 
-    private Optional<CarrierAnswer> verify(PhoneNumber number, String authorization, byte[] body, String route) {
-        Optional<CredentialSecret> credential;
-        try {
-            credential = credentials.secret(number.orgId, number.credentialId);
-        } catch (RuntimeException unavailable) {
-            LOG.warnf("vonage %s: credential-service cannot be asked for phone number %s; try again", route, number.id);
-            return Optional.of(CarrierAnswer.error(503, "try again later"));
-        }
-        String secret = credential.map(CredentialSecret::signatureSecret).orElse(null);
-        if (secret == null || secret.isEmpty()) {
-            return Optional.of(refuse(route, "phone number " + number.id
-                    + " has no signature secret in its vonage credential"));
-        }
-        VonageSignature.Verdict verdict = VonageSignature.verify(VonageSignature.bearer(authorization), secret, body,
-                clock.instant(), tolerance);
-        if (verdict != VonageSignature.Verdict.VALID) {
-            return Optional.of(refuse(route, "signature check " + verdict + " for phone number " + number.id));
-        }
-        return Optional.empty();
-    }
-
-    private Optional<CarrierAnswer> tooLarge(byte[] body, String route) {
-        if (body.length > maxBody) {
-            LOG.warnf("vonage %s: body of %d bytes refused (at most %d)", route, body.length, maxBody);
-            return Optional.of(CarrierAnswer.error(413, "request body is too large (at most " + maxBody + " bytes)"));
-        }
-        return Optional.empty();
-    }
-
-    private static CarrierAnswer refuse(String route, String why) {
+    private static WebhookCheck<VonageWebhook> refuse(String route, String why) {
         LOG.warnf("vonage %s: refused: %s", route, why);
-        return TwilioWebhooks.forbidden();
+        return new WebhookCheck.Refused<>(TwilioWebhooks.forbidden());
     }
 
     private JsonNode parse(byte[] body) {
@@ -252,14 +251,17 @@ public class VonageWebhooks {
         }
     }
 
-    private ArrayNode talk(String message) {
-        ArrayNode document = json.createArrayNode();
-        document.addObject().put("action", "talk").put("text", message);
-        return document;
+    private static VonageDocuments.Talk talk(String message) {
+        return new VonageDocuments.Talk(message);
     }
 
-    private static CarrierAnswer ncco(ArrayNode document) {
-        return new CarrierAnswer(200, CarrierAnswer.JSON, document.toString());
+    /** An NCCO of one action. */
+    private CarrierAnswer ncco(VonageDocuments.Action action) {
+        try {
+            return new CarrierAnswer(200, CarrierAnswer.JSON, json.writeValueAsString(List.of(action)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an NCCO of records is always written", e);
+        }
     }
 
     private static Long toLong(String value) {

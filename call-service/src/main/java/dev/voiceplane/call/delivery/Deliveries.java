@@ -1,6 +1,7 @@
 package dev.voiceplane.call.delivery;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.call.repository.DeliveryStore;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.core.Vertx;

@@ -2,6 +2,7 @@ package dev.voiceplane.call.delivery;
 
 import dev.voiceplane.call.api.DeliveryView;
 import dev.voiceplane.call.api.WebhookSecretView;
+import dev.voiceplane.call.repository.DeliveryStore;
 import dev.voiceplane.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.voiceplane.call.delivery;
 
+import dev.voiceplane.call.repository.DeliveryStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

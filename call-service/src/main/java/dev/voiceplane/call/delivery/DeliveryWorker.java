@@ -2,6 +2,7 @@ package dev.voiceplane.call.delivery;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.call.repository.DeliveryStore;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;

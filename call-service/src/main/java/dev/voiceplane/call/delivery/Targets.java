@@ -2,14 +2,11 @@ package dev.voiceplane.call.delivery;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.repository.CallConfigurationReads;
+import dev.voiceplane.call.repository.DeliveryStore;
 import dev.voiceplane.call.service.Configurations;
 import dev.voiceplane.contracts.assistant.ServerForms;
-import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Where a call's server message goes (docs/webhooks.md, "Where a message goes"): the tool's {@code server.url} (a
@@ -54,16 +50,13 @@ public class Targets {
 
     private static final int CACHED_CALLS = 10_000;
 
-    private final AgroalDataSource dataSource;
+    private final CallConfigurationReads reads;
     private final Configurations configurations;
-    private final String documents;
     private final ConcurrentHashMap<UUID, Optional<Target>> byCall = new ConcurrentHashMap<>();
 
-    public Targets(AgroalDataSource dataSource, Configurations configurations,
-            @ConfigProperty(name = "quarkus.hibernate-orm.database.default-schema") String schema) {
-        this.dataSource = dataSource;
+    public Targets(CallConfigurationReads reads, Configurations configurations) {
+        this.reads = reads;
         this.configurations = configurations;
-        this.documents = schema + ".call_documents";
     }
 
     /** The target of a message of the call, empty when neither the tool, the assistant nor the number has one. */
@@ -99,23 +92,8 @@ public class Targets {
             return;
         }
         Map<UUID, Optional<Target>> found = new HashMap<>();
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement select = connection.prepareStatement("select d.org_id, d.call_id,"
-                        + " cast(d.configuration as text) from " + documents + " d"
-                        + " join unnest(?::text[], ?::uuid[]) as m(org_id, call_id)"
-                        + " on d.org_id = m.org_id and d.call_id = m.call_id")) {
-            select.setArray(1, connection.createArrayOf("text", missing.values().toArray()));
-            select.setArray(2, connection.createArrayOf("uuid", missing.keySet().toArray()));
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    String orgId = rows.getString(1);
-                    UUID callId = rows.getObject(2, UUID.class);
-                    found.put(callId, choose(configurations.read(rows.getString(3), "call:" + orgId + ":" + callId)));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("the calls' configurations cannot be read", e);
-        }
+        reads.configurations(missing).forEach((callId, text) -> found.put(callId,
+                choose(configurations.read(text, "call:" + missing.get(callId) + ":" + callId))));
         if (byCall.size() + missing.size() > CACHED_CALLS) {
             byCall.clear();
         }
@@ -191,19 +169,7 @@ public class Targets {
     }
 
     private Optional<ObjectNode> read(String orgId, UUID callId) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement select = connection.prepareStatement("select cast(configuration as text) from "
-                        + documents + " where org_id = ? and call_id = ?")) {
-            select.setString(1, orgId);
-            select.setObject(2, callId);
-            try (ResultSet rows = select.executeQuery()) {
-                if (!rows.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(configurations.read(rows.getString(1), "call:" + orgId + ":" + callId));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("a call's configuration cannot be read", e);
-        }
+        return reads.configuration(orgId, callId)
+                .map(text -> configurations.read(text, "call:" + orgId + ":" + callId));
     }
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.standardwebhooks.Webhook;
+import dev.voiceplane.call.repository.DeliveryStore;
 import dev.voiceplane.call.service.AssistantRequests;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.testing.InjectWireMock;

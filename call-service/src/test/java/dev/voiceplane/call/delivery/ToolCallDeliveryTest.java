@@ -22,6 +22,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.standardwebhooks.Webhook;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallRepository;
+import dev.voiceplane.call.repository.DeliveryStore;
 import dev.voiceplane.call.service.CallViews;
 import dev.voiceplane.call.service.Configurations;
 import dev.voiceplane.call.service.Details;

@@ -2,13 +2,14 @@ package dev.voiceplane.file.recording;
 
 import dev.voiceplane.file.api.FileView;
 import dev.voiceplane.file.domain.StoredFile;
+import dev.voiceplane.file.repository.RecordingUploadRepository;
+import dev.voiceplane.file.repository.RecordingUploadRepository.Upload;
 import dev.voiceplane.file.service.FileNames;
 import dev.voiceplane.file.service.FileRecords;
 import dev.voiceplane.file.service.FileSettings;
 import dev.voiceplane.file.store.FileStore;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,11 +18,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Set;
@@ -37,9 +33,9 @@ import org.jboss.logging.Logger;
  * (the runtime died) leaves no file: nothing is readable before completion, so no truncated recording can pass for a
  * whole one, and the sweep removes its parts after {@code voice.file.recording.abandon-after}.
  *
- * <p>Plain JDBC on the service's own connections: a part's append locks its upload row ({@code for update}) so the
- * parts stay in order under retries; completion holds that lock while it copies, so a repeated completion waits and
- * then answers the same file.
+ * <p>Each step runs in a transaction of its own ({@link RecordingUploadRepository}, plain JDBC outside JTA) that
+ * locks the upload's row: a part's append so the parts stay in order under retries; completion holds that lock
+ * while it copies, so a repeated completion waits and then answers the same file.
  */
 @ApplicationScoped
 public class RecordingUploads {
@@ -48,7 +44,7 @@ public class RecordingUploads {
     static final String RESOURCE = "Recording upload";
     private static final Set<Integer> RATES = Set.of(8000, 16000, 24000);
 
-    private final AgroalDataSource dataSource;
+    private final RecordingUploadRepository uploads;
     private final FileStore store;
     private final FileRecords records;
     private final FileSettings settings;
@@ -56,11 +52,12 @@ public class RecordingUploads {
     private final long maxSize;
     private final Duration abandonAfter;
 
-    public RecordingUploads(AgroalDataSource dataSource, FileStore store, FileRecords records, FileSettings settings,
+    public RecordingUploads(RecordingUploadRepository uploads, FileStore store, FileRecords records,
+            FileSettings settings,
             @ConfigProperty(name = "voice.file.recording.max-part") MemorySize maxPart,
             @ConfigProperty(name = "voice.file.recording.max-size") MemorySize maxSize,
             @ConfigProperty(name = "voice.file.recording.abandon-after") Duration abandonAfter) {
-        this.dataSource = dataSource;
+        this.uploads = uploads;
         this.store = store;
         this.records = records;
         this.settings = settings;
@@ -78,21 +75,7 @@ public class RecordingUploads {
         }
         String name = FileNames.original(body.name());
         UUID id = dev.voiceplane.kit.persistence.Ids.newId();
-        Instant now = OrgScopedEntity.now();
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement insert = connection.prepareStatement("insert into file.recording_uploads "
-                        + "(org_id, id, name, channels, sample_rate, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)")) {
-            insert.setString(1, orgId);
-            insert.setObject(2, id);
-            insert.setString(3, name);
-            insert.setShort(4, body.channels().shortValue());
-            insert.setInt(5, body.sampleRate());
-            insert.setTimestamp(6, Timestamp.from(now));
-            insert.setTimestamp(7, Timestamp.from(now));
-            insert.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot start a recording upload", e);
-        }
+        uploads.insert(orgId, id, name, body.channels(), body.sampleRate(), OrgScopedEntity.now());
         return new RecordingUploadView(id.toString(), 0, 0);
     }
 
@@ -107,8 +90,8 @@ public class RecordingUploads {
         if (audio.length > maxPart) {
             throw ApiException.tooLarge("a part is at most " + maxPart + " bytes");
         }
-        return inTransaction(connection -> {
-            Upload upload = lock(connection, orgId, id);
+        return uploads.inTransaction(transaction -> {
+            Upload upload = locked(transaction, orgId, id);
             if (upload.fileId() != null) {
                 throw ApiException.conflict("the recording is complete: it takes no more parts");
             }
@@ -117,7 +100,7 @@ public class RecordingUploads {
                         + " bytes each for " + upload.channels() + " channel(s)), not " + audio.length + " bytes");
             }
             if (seq < upload.parts()) {
-                return upload.view();
+                return view(upload);
             }
             if (seq > upload.parts()) {
                 throw ApiException.conflict("part " + upload.parts() + " is expected next, not part " + seq);
@@ -125,21 +108,7 @@ public class RecordingUploads {
             if (upload.bytes() + audio.length > maxSize) {
                 throw ApiException.tooLarge("the recording is too large (at most " + maxSize + " bytes)");
             }
-            try (PreparedStatement insert = connection.prepareStatement(
-                    "insert into file.recording_parts (org_id, upload_id, seq, data) values (?, ?, ?, ?)");
-                    PreparedStatement update = connection.prepareStatement("update file.recording_uploads set "
-                            + "parts = parts + 1, bytes = bytes + ?, updated_at = ? where org_id = ? and id = ?")) {
-                insert.setString(1, orgId);
-                insert.setObject(2, id);
-                insert.setInt(3, seq);
-                insert.setBytes(4, audio);
-                insert.executeUpdate();
-                update.setLong(1, audio.length);
-                update.setTimestamp(2, Timestamp.from(Instant.now()));
-                update.setString(3, orgId);
-                update.setObject(4, id);
-                update.executeUpdate();
-            }
+            transaction.addPart(orgId, id, seq, audio);
             return new RecordingUploadView(id.toString(), upload.parts() + 1, upload.bytes() + audio.length);
         });
     }
@@ -150,10 +119,13 @@ public class RecordingUploads {
      * upload's link to it and the removal of its parts.
      */
     public FileView complete(String orgId, UUID id) {
-        return inTransaction(connection -> {
-            Upload upload = lock(connection, orgId, id);
+        return uploads.inTransaction(transaction -> {
+            Upload upload = locked(transaction, orgId, id);
             if (upload.fileId() != null) {
-                return existing(connection, orgId, upload.fileId());
+                // Completed, then its file was deleted: the recording is gone.
+                StoredFile existing = transaction.file(orgId, upload.fileId())
+                        .orElseThrow(() -> ApiException.notFound(RESOURCE));
+                return FileView.of(existing, settings.publicUrl());
             }
             StoredFile file = new StoredFile();
             file.stampCreated(orgId, null);
@@ -167,13 +139,13 @@ public class RecordingUploads {
             records.expectBytes(file.storageKey, Instant.now().plus(settings.orphanGrace()));
             try (InputStream wav = new SequenceInputStream(
                     new ByteArrayInputStream(Wav.header(upload.channels(), upload.sampleRate(), upload.bytes())),
-                    new PartsStream(orgId, id, upload.parts()))) {
+                    uploads.parts(orgId, id, upload.parts()))) {
                 store.write(file.storageKey, wav, file.bytes);
-                insertFile(connection, file, id);
+                transaction.complete(id, file);
             } catch (IOException e) {
                 discard(file.storageKey);
                 throw new UncheckedIOException("cannot store the recording", e);
-            } catch (SQLException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 discard(file.storageKey);
                 throw e;
             }
@@ -194,18 +166,13 @@ public class RecordingUploads {
 
     /** Discards an upload that will not be completed (its parts go with it). */
     public RecordingUploadView abandon(String orgId, UUID id) {
-        return inTransaction(connection -> {
-            Upload upload = lock(connection, orgId, id);
+        return uploads.inTransaction(transaction -> {
+            Upload upload = locked(transaction, orgId, id);
             if (upload.fileId() != null) {
                 throw ApiException.conflict("the recording is complete: delete its file instead");
             }
-            try (PreparedStatement delete = connection.prepareStatement(
-                    "delete from file.recording_uploads where org_id = ? and id = ?")) {
-                delete.setString(1, orgId);
-                delete.setObject(2, id);
-                delete.executeUpdate();
-            }
-            return upload.view();
+            transaction.delete(orgId, id);
+            return view(upload);
         });
     }
 
@@ -225,182 +192,14 @@ public class RecordingUploads {
 
     /** Removes every upload last touched before {@code before}; how many. */
     public int sweep(Instant before) {
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement delete = connection.prepareStatement(
-                        "delete from file.recording_uploads where updated_at < ?")) {
-            delete.setTimestamp(1, Timestamp.from(before));
-            return delete.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot sweep recording uploads", e);
-        }
+        return uploads.deleteUntouchedSince(before);
     }
 
-    // ---- rows ----------------------------------------------------------------------------------------------------
-
-    private record Upload(UUID id, String name, int channels, int sampleRate, int parts, long bytes, UUID fileId) {
-        RecordingUploadView view() {
-            return new RecordingUploadView(id.toString(), parts, bytes);
-        }
+    private static Upload locked(RecordingUploadRepository.Transaction transaction, String orgId, UUID id) {
+        return transaction.lock(orgId, id).orElseThrow(() -> ApiException.notFound(RESOURCE));
     }
 
-    private static Upload lock(Connection connection, String orgId, UUID id) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("select name, channels, sample_rate, parts, bytes, "
-                + "file_id from file.recording_uploads where org_id = ? and id = ? for update")) {
-            select.setString(1, orgId);
-            select.setObject(2, id);
-            try (ResultSet row = select.executeQuery()) {
-                if (!row.next()) {
-                    throw ApiException.notFound(RESOURCE);
-                }
-                return new Upload(id, row.getString(1), row.getShort(2), row.getInt(3), row.getInt(4), row.getLong(5),
-                        row.getObject(6, UUID.class));
-            }
-        }
-    }
-
-    private FileView existing(Connection connection, String orgId, UUID fileId) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("select name, original_name, bytes, mimetype, "
-                + "status, bucket, storage_key, created_at, updated_at from file.files where org_id = ? and id = ?")) {
-            select.setString(1, orgId);
-            select.setObject(2, fileId);
-            try (ResultSet row = select.executeQuery()) {
-                if (!row.next()) {
-                    // Completed, then its file was deleted: the recording is gone.
-                    throw ApiException.notFound(RESOURCE);
-                }
-                StoredFile file = new StoredFile();
-                file.orgId = orgId;
-                file.id = fileId;
-                file.name = row.getString(1);
-                file.originalName = row.getString(2);
-                file.bytes = row.getLong(3);
-                file.mimetype = row.getString(4);
-                file.status = row.getString(5);
-                file.bucket = row.getString(6);
-                file.storageKey = row.getString(7);
-                file.createdAt = row.getTimestamp(8).toInstant();
-                file.updatedAt = row.getTimestamp(9).toInstant();
-                return FileView.of(file, settings.publicUrl());
-            }
-        }
-    }
-
-    private static void insertFile(Connection connection, StoredFile file, UUID uploadId) throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement("insert into file.files (org_id, id, name, "
-                + "original_name, bytes, mimetype, status, bucket, storage_key, created_at, updated_at) "
-                + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-                PreparedStatement forget = connection.prepareStatement(
-                        "delete from file.blob_cleanup where storage_key = ?");
-                PreparedStatement link = connection.prepareStatement("update file.recording_uploads set file_id = ?, "
-                        + "updated_at = ? where org_id = ? and id = ?");
-                PreparedStatement parts = connection.prepareStatement(
-                        "delete from file.recording_parts where org_id = ? and upload_id = ?")) {
-            insert.setString(1, file.orgId);
-            insert.setObject(2, file.id);
-            insert.setString(3, file.name);
-            insert.setString(4, file.originalName);
-            insert.setLong(5, file.bytes);
-            insert.setString(6, file.mimetype);
-            insert.setString(7, file.status);
-            insert.setString(8, file.bucket);
-            insert.setString(9, file.storageKey);
-            insert.setTimestamp(10, Timestamp.from(file.createdAt));
-            insert.setTimestamp(11, Timestamp.from(file.updatedAt));
-            insert.executeUpdate();
-            forget.setString(1, file.storageKey);
-            forget.executeUpdate();
-            link.setObject(1, file.id);
-            link.setTimestamp(2, Timestamp.from(Instant.now()));
-            link.setString(3, file.orgId);
-            link.setObject(4, uploadId);
-            link.executeUpdate();
-            parts.setString(1, file.orgId);
-            parts.setObject(2, uploadId);
-            parts.executeUpdate();
-        }
-    }
-
-    /** The parts in order, each read with a short query of its own when the previous one is used up. */
-    private final class PartsStream extends InputStream {
-        private final String orgId;
-        private final UUID uploadId;
-        private final int parts;
-        private int next;
-        private byte[] current = new byte[0];
-        private int position;
-
-        PartsStream(String orgId, UUID uploadId, int parts) {
-            this.orgId = orgId;
-            this.uploadId = uploadId;
-            this.parts = parts;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-        }
-
-        @Override
-        public int read(byte[] target, int offset, int length) throws IOException {
-            if (length == 0) {
-                return 0;
-            }
-            while (position == current.length) {
-                if (next == parts) {
-                    return -1;
-                }
-                current = part(next++);
-                position = 0;
-            }
-            int take = Math.min(length, current.length - position);
-            System.arraycopy(current, position, target, offset, take);
-            position += take;
-            return take;
-        }
-
-        private byte[] part(int seq) throws IOException {
-            try (Connection connection = dataSource.getConnection();
-                    PreparedStatement select = connection.prepareStatement("select data from file.recording_parts "
-                            + "where org_id = ? and upload_id = ? and seq = ?")) {
-                select.setString(1, orgId);
-                select.setObject(2, uploadId);
-                select.setInt(3, seq);
-                try (ResultSet row = select.executeQuery()) {
-                    if (!row.next()) {
-                        throw new IOException("part " + seq + " of recording upload " + uploadId + " is missing");
-                    }
-                    return row.getBytes(1);
-                }
-            } catch (SQLException e) {
-                throw new IOException("cannot read part " + seq + " of recording upload " + uploadId, e);
-            }
-        }
-    }
-
-    // ---- transactions ----------------------------------------------------------------------------------------
-
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    /** One transaction on a connection of its own, outside JTA (as the FileStore's writes): committed or rolled back. */
-    private <T> T inTransaction(Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(false);
-            try {
-                T result = work.run(connection);
-                connection.commit();
-                return result;
-            } catch (SQLException | RuntimeException e) {
-                connection.rollback();
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("recording upload failed in the database", e);
-        }
+    private static RecordingUploadView view(Upload upload) {
+        return new RecordingUploadView(upload.id().toString(), upload.parts(), upload.bytes());
     }
 }

@@ -1,6 +1,6 @@
 package dev.voiceplane.file.store;
 
-import io.agroal.api.AgroalDataSource;
+import dev.voiceplane.file.repository.BlobChunkRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -26,10 +26,10 @@ public class FileStores {
 
     @Produces
     @ApplicationScoped
-    FileStore fileStore(@ConfigProperty(name = "voice.file.store") String kind, AgroalDataSource dataSource,
+    FileStore fileStore(@ConfigProperty(name = "voice.file.store") String kind, BlobChunkRepository chunks,
             S3Settings s3) {
         return switch (kind.strip()) {
-            case "postgres" -> new PostgresFileStore(dataSource);
+            case "postgres" -> new PostgresFileStore(chunks);
             case "s3" -> new S3FileStore(s3Client(s3), s3.bucket());
             default -> throw new IllegalStateException(
                     "voice.file.store (VOICE_FILE_STORE) must be postgres or s3, not " + kind);

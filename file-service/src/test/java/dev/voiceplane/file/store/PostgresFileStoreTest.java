@@ -1,5 +1,6 @@
 package dev.voiceplane.file.store;
 
+import dev.voiceplane.file.repository.BlobChunkRepository;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -13,6 +14,6 @@ class PostgresFileStoreTest extends FileStoreContract {
 
     @Override
     protected FileStore store() {
-        return new PostgresFileStore(dataSource);
+        return new PostgresFileStore(new BlobChunkRepository(dataSource));
     }
 }

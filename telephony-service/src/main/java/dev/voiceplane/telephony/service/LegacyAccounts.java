@@ -1,14 +1,12 @@
 package dev.voiceplane.telephony.service;
 
-import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.telephony.domain.PhoneNumber;
-import io.quarkus.hibernate.orm.panache.Panache;
+import dev.voiceplane.telephony.repository.CarrierAccountRepository;
+import dev.voiceplane.telephony.repository.CarrierAccountRepository.ClearAccount;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
-import java.util.List;
-import java.util.UUID;
 import org.jboss.logging.Logger;
 
 /**
@@ -22,12 +20,13 @@ import org.jboss.logging.Logger;
 public class LegacyAccounts {
 
     private static final Logger LOG = Logger.getLogger(LegacyAccounts.class);
-    private static final List<String> TABLES = List.of("phone_numbers", "inline_dials");
 
     private final Secrets secrets;
+    private final CarrierAccountRepository accounts;
 
-    public LegacyAccounts(Secrets secrets) {
+    public LegacyAccounts(Secrets secrets, CarrierAccountRepository accounts) {
         this.secrets = secrets;
+        this.accounts = accounts;
     }
 
     void sealAtStart(@Observes StartupEvent started) {
@@ -44,25 +43,12 @@ public class LegacyAccounts {
     /** Seals what is in clear, in the caller's transaction; returns how many rows were sealed. */
     public int seal() {
         int sealed = 0;
-        for (String table : TABLES) {
-            @SuppressWarnings("unchecked")
-            List<Object[]> rows = Panache.getEntityManager().createNativeQuery("select org_id, id, carrier_account from"
-                            + " {h-schema}" + table + " where carrier = 'vonage' and carrier_account not like :sealed"
-                            + " for update")
-                    .setParameter("sealed", SealedFields.PREFIX + "%")
-                    .getResultList();
-            for (Object[] row : rows) {
-                PhoneNumber number = new PhoneNumber();
-                number.orgId = (String) row[0];
-                number.id = (UUID) row[1];
-                number.carrier = "vonage";
-                sealed += Panache.getEntityManager().createNativeQuery("update {h-schema}" + table
-                                + " set carrier_account = :account where org_id = :org and id = :id")
-                        .setParameter("account", secrets.account(number, (String) row[2]))
-                        .setParameter("org", number.orgId)
-                        .setParameter("id", number.id)
-                        .executeUpdate();
-            }
+        for (ClearAccount row : accounts.lockClearVonageAccounts()) {
+            PhoneNumber number = new PhoneNumber();
+            number.orgId = row.orgId();
+            number.id = row.id();
+            number.carrier = "vonage";
+            sealed += accounts.replace(row, secrets.account(number, row.account()));
         }
         return sealed;
     }

@@ -1,4 +1,4 @@
-package dev.voiceplane.call.delivery;
+package dev.voiceplane.call.repository;
 
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,9 +20,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.postgresql.PGStatement;
 
 /**
- * The delivery state of server messages in {@code call_outbox} and their attempts in {@code call_delivery_attempts}
- * (plain JDBC: a claim is one autocommitted statement, the results of a batch of sends one statement in one
- * transaction, so neither is ever half written).
+ * The delivery state of server messages in {@code call_outbox} and their attempts in {@code call_delivery_attempts},
+ * for the delivery worker, the delivery log and the queue's metrics ({@code delivery/}). Plain JDBC on the
+ * datasource, since the worker runs off any request: a claim is one autocommitted statement, the results of a batch
+ * of sends one statement in one transaction, so neither is ever half written. (The messages are written by
+ * {@link Outbox}, in the transaction that changed the call.)
  */
 @ApplicationScoped
 public class DeliveryStore {
@@ -104,7 +106,7 @@ public class DeliveryStore {
     public record Outcome(Claimed message, String status, Instant nextAttempt, Instant attemptedAt, String url,
             Integer statusCode, long latencyMillis, String outcome, String error) {
 
-        static Outcome skipped(Claimed message, String why) {
+        public static Outcome skipped(Claimed message, String why) {
             return new Outcome(message, "skipped", null, null, null, null, 0, null, why);
         }
     }

@@ -2,6 +2,7 @@ package dev.voiceplane.call.domain;
 
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
@@ -19,14 +20,18 @@ import org.hibernate.type.SqlTypes;
 @Table(name = "calls")
 public class Call extends OrgScopedEntity {
 
+    /** Stored as its wire text (as are status and endedReason), so the columns hold exactly what the API shows. */
+    @Convert(converter = CallType.Column.class)
     @Column(nullable = false)
-    public String type;
+    public CallType type;
 
+    @Convert(converter = CallStatus.Column.class)
     @Column(nullable = false)
-    public String status;
+    public CallStatus status;
 
+    @Convert(converter = EndedReason.Column.class)
     @Column(name = "ended_reason")
-    public String endedReason;
+    public EndedReason endedReason;
 
     @Column(name = "started_at")
     public Instant startedAt;
@@ -99,12 +104,8 @@ public class Call extends OrgScopedEntity {
     @Column(nullable = false)
     public String details;
 
-    public CallStatus currentStatus() {
-        return CallStatus.of(status).orElseThrow();
-    }
-
     public boolean ended() {
-        return CallStatus.ENDED.wire().equals(status);
+        return status == CallStatus.ENDED;
     }
 
     /** What this call's sealed secrets are bound to. */

@@ -1,6 +1,5 @@
 package dev.voiceplane.call.domain;
 
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -8,7 +7,7 @@ import java.util.Optional;
  * forward (a late {@code ringing} after {@code in-progress} changes nothing), any state may end, and
  * {@code ended} is terminal.
  */
-public enum CallStatus {
+public enum CallStatus implements WireValue {
     QUEUED("queued"),
     RINGING("ringing"),
     IN_PROGRESS("in-progress"),
@@ -21,16 +20,25 @@ public enum CallStatus {
         this.wire = wire;
     }
 
+    @Override
     public String wire() {
         return wire;
     }
 
     public static Optional<CallStatus> of(String wire) {
-        return Arrays.stream(values()).filter(status -> status.wire.equals(wire)).findFirst();
+        return WireValue.find(CallStatus.class, wire);
     }
 
     /** Whether a call in this status may move to {@code next}: forward only, never out of {@code ended}. */
     public boolean canMoveTo(CallStatus next) {
         return this != ENDED && next.ordinal() > ordinal();
+    }
+
+    /** The {@code calls.status} column: the wire text. */
+    @jakarta.persistence.Converter
+    public static final class Column extends WireValue.Column<CallStatus> {
+        public Column() {
+            super(CallStatus.class);
+        }
     }
 }

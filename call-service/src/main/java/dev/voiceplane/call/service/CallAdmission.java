@@ -72,10 +72,10 @@ public class CallAdmission {
     /** Writes the call, or answers who holds {@code key} already; {@code key} is null without an Idempotency-Key. */
     public Admitted admit(String orgId, CallRequest body, CallReferences.Resolved resolved, Key key) {
         UUID id = Ids.newId();
-        String webUrl = CallType.WEB.equals(resolved.type()) ? webCallUrl(orgId, id) : null;
+        String webUrl = resolved.type() == CallType.WEB ? webCallUrl(orgId, id) : null;
         ObjectNode assistant = resolved.assistant();
         PhoneNumberConfiguration number = resolved.phoneNumber();
-        boolean outbound = CallType.OUTBOUND.equals(resolved.type());
+        boolean outbound = resolved.type() == CallType.OUTBOUND;
         Optional<IdempotencyKeys.Used> heldBy = QuarkusTransaction.requiringNew().call(() -> {
             if (key != null) {
                 Optional<IdempotencyKeys.Used> other = keys.claim(orgId, key.value(), key.requestHash(), id,
@@ -90,7 +90,7 @@ public class CallAdmission {
             Call call = new Call();
             call.stampCreated(orgId, id);
             call.type = resolved.type();
-            call.status = CallStatus.QUEUED.wire();
+            call.status = CallStatus.QUEUED;
             call.assistantId = body.assistantId();
             call.squadId = body.squadId();
             call.phoneNumberId = body.phoneNumberId();

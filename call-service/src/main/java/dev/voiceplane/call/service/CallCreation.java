@@ -73,7 +73,7 @@ public class CallCreation {
         if (admitted.heldBy().isPresent()) {
             return replay(orgId, admitted.heldBy().get(), requestHash);
         }
-        if (CallType.OUTBOUND.equals(resolved.type())) {
+        if (resolved.type() == CallType.OUTBOUND) {
             dialling.attempt(orgId, admitted.id());
         }
         return views.view(calls.findOwned(orgId, admitted.id()).orElseThrow());

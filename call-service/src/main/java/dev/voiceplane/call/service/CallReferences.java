@@ -25,7 +25,7 @@ import java.util.Optional;
 public class CallReferences {
 
     /** A call ready to be admitted: its type, frozen configuration, effective assistant and number (or none). */
-    public record Resolved(String type, ObjectNode configuration, ObjectNode assistant,
+    public record Resolved(CallType type, ObjectNode configuration, ObjectNode assistant,
             PhoneNumberConfiguration phoneNumber) {
     }
 
@@ -49,7 +49,7 @@ public class CallReferences {
     }
 
     public Resolved resolve(String orgId, CallCreation.Route route, CallRequest body) {
-        String type = type(route, body);
+        CallType type = type(route, body);
         requireValid(route, type, body);
         ObjectNode configuration = json.createObjectNode();
         PhoneNumberConfiguration phoneNumber = null;
@@ -86,7 +86,7 @@ public class CallReferences {
         return number.normalised();
     }
 
-    private static String type(CallCreation.Route route, CallRequest body) {
+    private static CallType type(CallCreation.Route route, CallRequest body) {
         return switch (route) {
             case PHONE -> CallType.OUTBOUND;
             case WEB -> CallType.WEB;
@@ -95,14 +95,14 @@ public class CallReferences {
         };
     }
 
-    private static void requireValid(CallCreation.Route route, String type, CallRequest body) {
+    private static void requireValid(CallCreation.Route route, CallType type, CallRequest body) {
         int named = (body.assistantId() != null ? 1 : 0) + (body.assistant() != null ? 1 : 0)
                 + (body.squadId() != null ? 1 : 0) + (body.squad() != null ? 1 : 0);
         if (named != 1) {
             throw ApiException.invalid(CallCreation.NEED_ONE_ASSISTANT);
         }
         List<String> problems = new ArrayList<>();
-        if (CallType.OUTBOUND.equals(type)) {
+        if (type == CallType.OUTBOUND) {
             if (body.phoneNumber() != null && body.phoneNumberId() != null) {
                 problems.add("Need Either `phoneNumber` Or `phoneNumberId`, not both.");
             } else if (body.phoneNumber() == null && body.phoneNumberId() == null) {

@@ -96,9 +96,8 @@ public class CallSweeper {
                     done.add(new Swept(call.orgId, call.id, false, true, null, null, null));
                     continue;
                 }
-                CallStatus status = call.currentStatus();
-                String reason = status == CallStatus.QUEUED || status == CallStatus.RINGING
-                        ? (CallType.OUTBOUND.equals(call.type) ? EndedReason.CUSTOMER_DID_NOT_ANSWER : EndedReason.NEVER_CONNECTED)
+                EndedReason reason = call.status == CallStatus.QUEUED || call.status == CallStatus.RINGING
+                        ? (call.type == CallType.OUTBOUND ? EndedReason.CUSTOMER_DID_NOT_ANSWER : EndedReason.NEVER_CONNECTED)
                         : EndedReason.EXCEEDED_MAX_DURATION;
                 lifecycle.end(call, reason, OrgScopedEntity.now());
                 done.add(new Swept(call.orgId, call.id, true, false, call.phoneNumberId, call.sealingContext(),

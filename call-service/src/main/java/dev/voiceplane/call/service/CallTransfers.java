@@ -5,6 +5,8 @@ import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.CallStatus;
 import dev.voiceplane.call.domain.CallType;
+import dev.voiceplane.call.domain.EndedReason;
+import dev.voiceplane.call.domain.WireValue;
 import dev.voiceplane.call.repository.CallRepository;
 import dev.voiceplane.contracts.call.RuntimeTransfer;
 import dev.voiceplane.kit.error.ApiException;
@@ -26,7 +28,6 @@ import org.jboss.logging.Logger;
 public class CallTransfers {
 
     private static final Logger LOG = Logger.getLogger(CallTransfers.class);
-    public static final String FORWARDED = "assistant-forwarded-call";
 
     private final CallRepository calls;
     private final CarrierLines lines;
@@ -48,15 +49,15 @@ public class CallTransfers {
     public RuntimeTransfer.Answer transfer(String orgId, UUID callId, RuntimeTransfer request) {
         String number = request.number();
         Call call = calls.requireOwned(orgId, callId, CallManagement.RESOURCE);
-        if (CallType.WEB.equals(call.type)) {
+        if (call.type == CallType.WEB) {
             throw ApiException.conflict("a web call cannot be transferred to a phone number: it has no carrier call");
         }
         if (call.ended()) {
             // A retry of a transfer that went through gets the same answer; any other ended call cannot move.
-            if (FORWARDED.equals(call.endedReason) && number.equals(details.read(call).path("forwardedPhoneNumber").asText())) {
+            if (call.endedReason == EndedReason.ASSISTANT_FORWARDED_CALL && number.equals(details.read(call).path("forwardedPhoneNumber").asText())) {
                 return answer(call, number);
             }
-            throw ApiException.conflict("the call has ended (" + call.endedReason + "); it cannot be transferred");
+            throw ApiException.conflict("the call has ended (" + WireValue.text(call.endedReason) + "); it cannot be transferred");
         }
         if (call.phoneCallProviderId == null) {
             throw ApiException.conflict("the call has no carrier call yet; it cannot be transferred");
@@ -77,7 +78,7 @@ public class CallTransfers {
             row.put("forwardedPhoneNumber", number);
             details.write(locked, row);
             lifecycle.move(locked, CallStatus.FORWARDING, now);
-            lifecycle.end(locked, FORWARDED, now);
+            lifecycle.end(locked, EndedReason.ASSISTANT_FORWARDED_CALL, now);
             locked.touch();
             return locked;
         });
@@ -87,6 +88,6 @@ public class CallTransfers {
     }
 
     private static RuntimeTransfer.Answer answer(Call call, String number) {
-        return new RuntimeTransfer.Answer(call.status, call.endedReason, number);
+        return new RuntimeTransfer.Answer(call.status.wire(), WireValue.text(call.endedReason), number);
     }
 }

@@ -73,7 +73,7 @@ public class CarrierEvents {
             }
             String source = "carrier:" + event.phoneCallProvider();
             if (!events.record(orgId, call.id, source, event.eventId(), event.type(), payload)) {
-                return new Outcome(new EventReceipt(false, false, call.status), call.id, false, false, null, null, null,
+                return new Outcome(new EventReceipt(false, false, call.status.wire()), call.id, false, false, null, null, null,
                         null);
             }
             boolean wasEnded = call.ended();
@@ -83,8 +83,8 @@ public class CarrierEvents {
                 events.markApplied(orgId, call.id, source, event.eventId());
             }
             boolean endedNow = !wasEnded && call.ended();
-            boolean voicemail = endedNow && EndedReason.VOICEMAIL.equals(call.endedReason);
-            return new Outcome(new EventReceipt(true, applied, call.status), call.id, endedNow, voicemail,
+            boolean voicemail = endedNow && call.endedReason == EndedReason.VOICEMAIL;
+            return new Outcome(new EventReceipt(true, applied, call.status.wire()), call.id, endedNow, voicemail,
                     call.phoneNumberId, call.sealingContext(), call.phoneCallProviderId, machine[0]);
         });
         if (outcome.machine() != null && outcome.machine().runtimeUrl() != null && !voicemails.tell(orgId,

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
 import dev.voiceplane.call.api.CostBreakdown;
 import dev.voiceplane.call.domain.Call;
-import dev.voiceplane.call.domain.CallType;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallEvents;
 import dev.voiceplane.call.repository.CallRepository;
@@ -98,7 +97,7 @@ public class EndOfCall {
         } else {
             duration = BigDecimal.ZERO;
         }
-        return new Costs.Usage(duration, !CallType.WEB.equals(call.type),
+        return new Costs.Usage(duration, call.type.phone(),
                 usage.path("sttSeconds").isNumber() ? usage.path("sttSeconds").decimalValue() : BigDecimal.ZERO,
                 usage.path("llmPromptTokens").asLong(0), usage.path("llmCompletionTokens").asLong(0),
                 usage.path("ttsCharacters").asLong(0));

@@ -73,7 +73,7 @@ public class InboundCalls {
     }
 
     /** What was resolved before the transaction: the configuration, or why there is none (and what to say). */
-    private record Resolution(ObjectNode configuration, String assistantId, String squadId, String endedReason,
+    private record Resolution(ObjectNode configuration, String assistantId, String squadId, EndedReason endedReason,
             String message) {
     }
 
@@ -127,7 +127,7 @@ public class InboundCalls {
         Call call = new Call();
         call.stampCreated(orgId, id);
         call.type = CallType.INBOUND;
-        call.status = CallStatus.QUEUED.wire();
+        call.status = CallStatus.QUEUED;
         call.phoneCallProvider = request.phoneCallProvider();
         call.phoneCallProviderId = request.phoneCallProviderId();
         call.phoneCallTransport = request.phoneCallTransport() == null ? "pstn" : request.phoneCallTransport();
@@ -179,7 +179,7 @@ public class InboundCalls {
         }
         ObjectNode message = json.createObjectNode().put("type", "assistant-request");
         ObjectNode call = message.putObject("call").put("id", id.toString()).put("orgId", orgId)
-                .put("type", CallType.INBOUND).put("status", CallStatus.QUEUED.wire())
+                .put("type", CallType.INBOUND.wire()).put("status", CallStatus.QUEUED.wire())
                 .put("phoneCallProvider", request.phoneCallProvider())
                 .put("phoneCallProviderId", request.phoneCallProviderId())
                 .put("phoneCallTransport", request.phoneCallTransport() == null ? "pstn" : request.phoneCallTransport())
@@ -214,7 +214,7 @@ public class InboundCalls {
         return frozen(orgId, asked, EndedReason.ASSISTANT_NOT_FOUND);
     }
 
-    private Resolution frozen(String orgId, CallRequest request, String whenUnknown) {
+    private Resolution frozen(String orgId, CallRequest request, EndedReason whenUnknown) {
         ObjectNode configuration = json.createObjectNode();
         try {
             freezing.freeze(orgId, request, configuration);
@@ -228,7 +228,7 @@ public class InboundCalls {
         return new Resolution(configuration, request.assistantId(), request.squadId(), null, null);
     }
 
-    private static Resolution refused(String reason, String message) {
+    private static Resolution refused(EndedReason reason, String message) {
         return new Resolution(null, null, null, reason, message);
     }
 

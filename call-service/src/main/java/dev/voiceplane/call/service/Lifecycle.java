@@ -2,6 +2,7 @@ package dev.voiceplane.call.service;
 
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.CallStatus;
+import dev.voiceplane.call.domain.EndedReason;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 
@@ -24,10 +25,10 @@ public class Lifecycle {
         if (next == CallStatus.ENDED) {
             throw new IllegalArgumentException("end a call with end()");
         }
-        if (!call.currentStatus().canMoveTo(next)) {
+        if (!call.status.canMoveTo(next)) {
             return false;
         }
-        call.status = next.wire();
+        call.status = next;
         call.nextDialAt = null; // the carrier call exists: no dial attempt is pending any more
         if (next == CallStatus.IN_PROGRESS && call.startedAt == null) {
             call.startedAt = at;
@@ -38,11 +39,11 @@ public class Lifecycle {
     }
 
     /** Ends the call with {@code reason}; false when it had ended already (its first reason stays). */
-    public boolean end(Call call, String reason, Instant at) {
+    public boolean end(Call call, EndedReason reason, Instant at) {
         if (call.ended()) {
             return false;
         }
-        call.status = CallStatus.ENDED.wire();
+        call.status = CallStatus.ENDED;
         call.endedReason = reason;
         call.endedAt = at;
         call.nextDialAt = null;

@@ -29,13 +29,6 @@ import java.util.UUID;
 public class RuntimeEvents {
 
     static final String SOURCE = "runtime";
-    /**
-     * Runtime endings after which the carrier's call is not ours to hang up: it is over already, or it was
-     * transferred to a number and goes on there.
-     */
-    private static final java.util.Set<String> CARRIER_GONE =
-            java.util.Set.of("customer-ended-call", "phone-call-provider-closed-websocket", CallTransfers.FORWARDED);
-
     private final CallRepository calls;
     private final CallEvents events;
     private final CallDocuments documents;
@@ -76,7 +69,7 @@ public class RuntimeEvents {
             Call call = calls.requireOwnedForChange(orgId, callId, "Call");
             String key = Long.toString(event.sequence());
             if (!events.record(orgId, callId, SOURCE, key, event.type(), payload)) {
-                return new EventReceipt(false, false, call.status);
+                return new EventReceipt(false, false, call.status.wire());
             }
             boolean wasLive = !call.ended();
             boolean applied = apply(call, event);
@@ -84,10 +77,10 @@ public class RuntimeEvents {
                 events.markApplied(orgId, callId, SOURCE, key);
             }
             if (applied && wasLive && call.ended() && "ended".equals(event.type())
-                    && !CARRIER_GONE.contains(event.endedReason())) {
+                    && !EndedReason.CARRIER_GONE.contains(reason(event))) {
                 hangUp[0] = call;
             }
-            return new EventReceipt(true, applied, call.status);
+            return new EventReceipt(true, applied, call.status.wire());
         });
         if (hangUp[0] != null) {
             // The runtime ended the call (the assistant, a timeout, an error): the carrier's call is hung up too.
@@ -143,12 +136,17 @@ public class RuntimeEvents {
                 details.write(call, row);
                 call.runtimeEnded = true;
                 call.touch();
-                lifecycle.end(call, event.endedReason(), now);
+                lifecycle.end(call, reason(event), now);
                 return true;
             }
             default:
                 return false;
         }
+    }
+
+    /** The reason of an {@code ended} event, checked by {@link #requireComplete} before anything is applied. */
+    private static EndedReason reason(RuntimeEvent event) {
+        return EndedReason.fromRuntime(event.endedReason()).orElseThrow();
     }
 
     private static void requireComplete(RuntimeEvent event) {
@@ -161,9 +159,9 @@ public class RuntimeEvents {
                 }
             }
             case "ended" -> {
-                if (event.endedReason() == null || !EndedReason.FROM_RUNTIME.contains(event.endedReason())) {
+                if (EndedReason.fromRuntime(event.endedReason()).isEmpty()) {
                     problems.add("endedReason must be one of the following values: "
-                            + String.join(", ", EndedReason.FROM_RUNTIME.stream().sorted().toList()));
+                            + String.join(", ", EndedReason.fromRuntimeWires()));
                 }
             }
             case LiveServerMessages.EVENT -> problems.addAll(LiveServerMessages.problems(event.serverMessage()));

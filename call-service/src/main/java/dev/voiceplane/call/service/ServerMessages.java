@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
 import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.call.domain.WireValue;
 import dev.voiceplane.call.repository.Outbox;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,9 +40,9 @@ public class ServerMessages {
     /** {@code status-update}: the call's status, and {@code endedReason} once ended. */
     public void statusUpdate(Call call) {
         write(call, STATUS_UPDATE, (message, view) -> {
-            message.put("status", call.status);
+            message.put("status", call.status.wire());
             if (call.endedReason != null) {
-                message.put("endedReason", call.endedReason);
+                message.put("endedReason", call.endedReason.wire());
             }
         });
     }
@@ -55,7 +56,7 @@ public class ServerMessages {
     /** {@code end-of-call-report}: what the call produced. */
     public void endOfCallReport(Call call) {
         write(call, END_OF_CALL_REPORT, (message, view) -> {
-            message.put("endedReason", call.endedReason);
+            message.put("endedReason", WireValue.text(call.endedReason));
             message.put("transcript", view.transcript() == null ? "" : view.transcript());
             JsonNode analysis = view.analysis();
             message.put("summary", analysis == null ? null : analysis.path("summary").asText(null));

@@ -113,8 +113,17 @@ public class CallRepository implements OrgScopedRepository<Call> {
         return rows.stream().map(row -> new Due((String) row[0], (UUID) row[1])).toList();
     }
 
-    /** Deletes a call and, by cascade, its documents and events. */
+    /**
+     * Deletes a call with its server messages (outbox rows, delivered or not) and its Idempotency-Key (neither
+     * table refers to the call by a foreign key) and, by cascade, its documents and events; in the caller's
+     * transaction.
+     */
     public void deleteCall(String orgId, UUID id) {
+        getEntityManager().createNativeQuery("delete from {h-schema}call_outbox where org_id = :org and call_id = :id")
+                .setParameter("org", orgId).setParameter("id", id).executeUpdate();
+        getEntityManager()
+                .createNativeQuery("delete from {h-schema}call_idempotency_keys where org_id = :org and call_id = :id")
+                .setParameter("org", orgId).setParameter("id", id).executeUpdate();
         delete("orgId = :org and id = :id", Parameters.with("org", orgId).and("id", id));
     }
 }

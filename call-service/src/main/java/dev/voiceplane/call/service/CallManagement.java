@@ -11,7 +11,6 @@ import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.persistence.Ids;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
-import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -122,11 +121,6 @@ public class CallManagement {
         return QuarkusTransaction.requiringNew().call(() -> {
             Call call = calls.requireOwnedForChange(orgId, id, RESOURCE);
             CallView deleted = views.view(call);
-            var em = Panache.getEntityManager();
-            em.createNativeQuery("delete from {h-schema}call_outbox where org_id = :org and call_id = :id")
-                    .setParameter("org", orgId).setParameter("id", id).executeUpdate();
-            em.createNativeQuery("delete from {h-schema}call_idempotency_keys where org_id = :org and call_id = :id")
-                    .setParameter("org", orgId).setParameter("id", id).executeUpdate();
             calls.deleteCall(orgId, id);
             return deleted;
         });

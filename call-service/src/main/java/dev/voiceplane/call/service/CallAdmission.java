@@ -1,6 +1,5 @@
 package dev.voiceplane.call.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallRequest;
@@ -73,7 +72,7 @@ public class CallAdmission {
     public Admitted admit(String orgId, CallRequest body, CallReferences.Resolved resolved, Key key) {
         UUID id = Ids.newId();
         String webUrl = resolved.type() == CallType.WEB ? webCallUrl(orgId, id) : null;
-        ObjectNode assistant = resolved.assistant();
+        AssistantSettings settings = resolved.settings();
         PhoneNumberConfiguration number = resolved.phoneNumber();
         boolean outbound = resolved.type() == CallType.OUTBOUND;
         Optional<IdempotencyKeys.Used> heldBy = QuarkusTransaction.requiringNew().call(() -> {
@@ -96,7 +95,7 @@ public class CallAdmission {
             call.phoneNumberId = body.phoneNumberId();
             call.customerId = body.customerId();
             call.name = body.name();
-            call.maxDurationSeconds = maxDuration(assistant);
+            call.maxDurationSeconds = settings.maxDurationSeconds(defaultMaxDuration);
             if (number != null) {
                 call.phoneCallProvider = number.carrierName();
                 call.phoneCallTransport = "pstn";
@@ -111,14 +110,9 @@ public class CallAdmission {
             if (webUrl != null) {
                 row.put("webCallUrl", webUrl);
             }
-            ObjectNode internal = details.internal(row);
-            internal.set("serverMessages", json.valueToTree(configurations.serverMessages(assistant)));
-            configurations.voicemailTypes(assistant).ifPresent(types -> internal.set("voicemailDetectionTypes", types));
-            if (!assistant.path("voicemailMessage").asText("").isBlank()) {
-                internal.put(Voicemails.HAS_MESSAGE, true);
-            }
+            details.keep(row, settings);
             if (number != null) {
-                internal.set("phoneNumber", json.valueToTree(number.withoutSecret()));
+                details.internal(row).set("phoneNumber", json.valueToTree(number.withoutSecret()));
             }
             details.write(call, row);
             if (outbound) {
@@ -141,10 +135,5 @@ public class CallAdmission {
         return url.replaceAll("/+$", "") + "/" + id + "?token=" + mediaTokens.issue(orgId, id)
                 .orElseThrow(() -> ApiException.unavailable("the voice runtime's media token key is not configured"
                         + " (VOICE_MEDIA_TOKEN_KEY), so no web call can be made; nothing was written"));
-    }
-
-    private int maxDuration(ObjectNode assistant) {
-        JsonNode max = assistant.get("maxDurationSeconds");
-        return max != null && max.isNumber() ? max.intValue() : defaultMaxDuration;
     }
 }

@@ -67,7 +67,7 @@ public class CallAnalyst {
         static final Result NONE = new Result(null, Costs.Tokens.NONE, Costs.Tokens.NONE, Costs.Tokens.NONE);
     }
 
-    public Result analyse(String orgId, ObjectNode assistant, String transcript) {
+    public Result analyse(String orgId, AssistantSettings assistant, String transcript) {
         if (transcript == null || transcript.isBlank()) {
             return Result.NONE;
         }
@@ -82,22 +82,21 @@ public class CallAnalyst {
             LOG.debugf("analysis skipped: organisation %s has no %s credential", orgId, PROVIDER);
             return Result.NONE;
         }
-        JsonNode plan = assistant.path("analysisPlan");
-        String systemPrompt = systemPrompt(assistant);
+        AssistantSettings.AnalysisPlan plan = assistant.analysisPlan();
 
-        Answer summary = ask(key.get(), text(plan, "summaryPrompt", SUMMARY_PROMPT), transcript, false);
+        Answer summary = ask(key.get(), plan.summaryPrompt().orElse(SUMMARY_PROMPT), transcript, false);
 
-        String rubric = plan.path("successEvaluationRubric").asText("PassFail");
-        String successPrompt = text(plan, "successEvaluationPrompt", SUCCESS_PROMPT) + "\n\nRubric: "
-                + RUBRICS.getOrDefault(rubric, RUBRICS.get("PassFail"))
-                + (systemPrompt == null ? "" : "\n\nThe system prompt of the AI participant:\n" + systemPrompt);
+        String successPrompt = plan.successEvaluationPrompt().orElse(SUCCESS_PROMPT) + "\n\nRubric: "
+                + RUBRICS.getOrDefault(plan.successEvaluationRubric(), RUBRICS.get("PassFail"))
+                + assistant.systemPrompt().map(prompt -> "\n\nThe system prompt of the AI participant:\n" + prompt)
+                        .orElse("");
         Answer success = ask(key.get(), successPrompt, transcript, false);
 
         Answer structured = Answer.NONE;
         String structuredData = null;
-        JsonNode schema = plan.get("structuredDataSchema");
-        if (schema != null || plan.has("structuredDataPrompt")) {
-            String prompt = text(plan, "structuredDataPrompt", STRUCTURED_PROMPT)
+        JsonNode schema = plan.structuredDataSchema().orElse(null);
+        if (plan.structuredDataAsked()) {
+            String prompt = plan.structuredDataPrompt().orElse(STRUCTURED_PROMPT)
                     + (schema == null ? "" : "\n\nJSON Schema:\n" + schema);
             structured = ask(key.get(), prompt, transcript, true);
             structuredData = validStructuredData(structured.content(), schema);
@@ -155,17 +154,4 @@ public class CallAnalyst {
         }
     }
 
-    private static String text(JsonNode plan, String field, String fallback) {
-        JsonNode value = plan.get(field);
-        return value != null && value.isTextual() && !value.asText().isBlank() ? value.asText() : fallback;
-    }
-
-    private static String systemPrompt(JsonNode assistant) {
-        for (JsonNode message : assistant.path("model").path("messages")) {
-            if ("system".equals(message.path("role").asText())) {
-                return message.path("content").asText(null);
-            }
-        }
-        return null;
-    }
 }

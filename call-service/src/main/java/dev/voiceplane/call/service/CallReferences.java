@@ -14,7 +14,6 @@ import dev.voiceplane.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The first half of creating a call: the body checked and everything it names resolved against its services
@@ -24,8 +23,11 @@ import java.util.Optional;
 @ApplicationScoped
 public class CallReferences {
 
-    /** A call ready to be admitted: its type, frozen configuration, effective assistant and number (or none). */
-    public record Resolved(CallType type, ObjectNode configuration, ObjectNode assistant,
+    /**
+     * A call ready to be admitted: its type, frozen configuration, the settings of its effective assistant and its
+     * number (or none).
+     */
+    public record Resolved(CallType type, ObjectNode configuration, AssistantSettings settings,
             PhoneNumberConfiguration phoneNumber) {
     }
 
@@ -64,7 +66,8 @@ public class CallReferences {
             configuration.set(Configurations.INLINE_PHONE_NUMBER, json.valueToTree(inline));
         }
         freezing.freeze(orgId, body, configuration);
-        return new Resolved(type, configuration, configurations.effectiveAssistant(configuration), phoneNumber);
+        return new Resolved(type, configuration, AssistantSettings.of(configurations.effectiveAssistant(configuration)),
+                phoneNumber);
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.voiceplane.call.service;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.CallStatus;
@@ -15,6 +14,7 @@ import dev.voiceplane.kit.persistence.Ids;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
@@ -180,14 +180,9 @@ public class CarrierEvents {
         if (answeredBy == null) {
             return false;
         }
-        JsonNode types = details.internal(details.read(call)).get("voicemailDetectionTypes");
-        if (types != null && types.isArray() && !"machine".equals(answeredBy)) {
-            for (JsonNode type : types) {
-                if (answeredBy.equals(type.asText())) {
-                    return true;
-                }
-            }
-            return false;
+        Optional<List<String>> types = details.kept(call).voicemailDetectionTypes();
+        if (types.isPresent() && !"machine".equals(answeredBy)) {
+            return types.get().contains(answeredBy);
         }
         return answeredBy.startsWith("machine") || answeredBy.equals("fax");
     }

@@ -20,14 +20,12 @@ import java.util.List;
  * {@code squad}, the stored assistants its members name ({@code squadAssistants}: [{id, assistant}]), the stored
  * tools their {@code model.toolIds} name ({@code tools}: [{id, tool}]) and the {@code phoneNumber}. The customer's webhook secrets in it are sealed at rest exactly as assistant-service seals
  * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call, and never shown:
- * the Call (and so every server message) is built from {@link #readWithoutSecrets}.
+ * the Call (and so every server message) is built from {@link #readWithoutSecrets}. The tree is kept as the client
+ * sent it (stored, shown and handed to the runtime); what the code decides with is read from it once into
+ * {@link AssistantSettings}.
  */
 @ApplicationScoped
 public class Configurations {
-
-    /** What the hosted platform sends when an assistant does not say (docs/api-reference.md, "Server messages"). */
-    public static final List<String> DEFAULT_SERVER_MESSAGES =
-            List.of("end-of-call-report", "status-update", "hang", "tool-calls");
 
     /** Where a call created with an inline {@code phoneNumber} keeps its import body (normalised, secrets sealed). */
     public static final String INLINE_PHONE_NUMBER = "inlinePhoneNumber";
@@ -133,22 +131,5 @@ public class Configurations {
         changes.remove("variableValues");
         AssistantBody merged = merge.apply(base, changes, AssistantBody.class);
         return json.valueToTree(merged);
-    }
-
-    /** The answering-machine results the assistant counts as voicemail, when it names them. */
-    public java.util.Optional<JsonNode> voicemailTypes(ObjectNode effectiveAssistant) {
-        JsonNode types = effectiveAssistant.path("voicemailDetection").get("voicemailDetectionTypes");
-        return types != null && types.isArray() ? java.util.Optional.of(types) : java.util.Optional.empty();
-    }
-
-    /** The kinds of server messages the assistant asked for. */
-    public List<String> serverMessages(ObjectNode effectiveAssistant) {
-        JsonNode kinds = effectiveAssistant.get("serverMessages");
-        if (kinds == null || !kinds.isArray()) {
-            return DEFAULT_SERVER_MESSAGES;
-        }
-        List<String> asked = new ArrayList<>();
-        kinds.forEach(kind -> asked.add(kind.asText()));
-        return asked;
     }
 }

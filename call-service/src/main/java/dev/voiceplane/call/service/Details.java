@@ -15,6 +15,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class Details {
 
     public static final String INTERNAL = "internal";
+    static final String SERVER_MESSAGES = "serverMessages";
+    static final String VOICEMAIL_DETECTION_TYPES = "voicemailDetectionTypes";
+    static final String USAGE = "usage";
 
     private final ObjectMapper json;
 
@@ -30,8 +33,28 @@ public class Details {
         }
     }
 
+    /** The internal part of a call's details, read into types. */
+    public InternalDetails kept(Call call) {
+        return InternalDetails.of(read(call).path(INTERNAL));
+    }
+
     public ObjectNode internal(ObjectNode details) {
         return details.get(INTERNAL) instanceof ObjectNode internal ? internal : details.putObject(INTERNAL);
+    }
+
+    /**
+     * Keeps, in the internal part, what later steps of the call decide with from its frozen assistant: the server
+     * messages asked for, the answering-machine results that count as voicemail, whether a voicemail message is
+     * left (read back through {@link #kept}, without opening the configuration).
+     */
+    public void keep(ObjectNode details, AssistantSettings settings) {
+        ObjectNode internal = internal(details);
+        internal.set(SERVER_MESSAGES, json.valueToTree(settings.serverMessages()));
+        settings.voicemailDetectionTypes()
+                .ifPresent(types -> internal.set(VOICEMAIL_DETECTION_TYPES, json.valueToTree(types)));
+        if (settings.leavesVoicemailMessage()) {
+            internal.put(Voicemails.HAS_MESSAGE, true);
+        }
     }
 
     public void write(Call call, ObjectNode details) {

@@ -1,6 +1,5 @@
 package dev.voiceplane.call.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
@@ -63,9 +62,9 @@ public class EndOfCall {
         }
         CallDocuments.Stored stored = documents.read(orgId, id);
         CallView view = views.view(call, stored);
-        ObjectNode assistant = configurations.effectiveAssistant(configurations.read(stored.configuration(),
-                call.sealingContext()));
-        CallAnalyst.Result analysis = analyst.analyse(orgId, assistant, view.transcript());
+        AssistantSettings settings = AssistantSettings.of(configurations.effectiveAssistant(
+                configurations.read(stored.configuration(), call.sealingContext())));
+        CallAnalyst.Result analysis = analyst.analyse(orgId, settings, view.transcript());
         CostBreakdown cost = Costs.breakdown(rates, usage(call), analysis.summary(), analysis.structuredData(),
                 analysis.successEvaluation());
         QuarkusTransaction.requiringNew().run(() -> {
@@ -87,7 +86,7 @@ public class EndOfCall {
     }
 
     private Costs.Usage usage(Call call) {
-        JsonNode usage = details.internal(details.read(call)).path("usage");
+        InternalDetails.RuntimeUsage usage = details.kept(call).usage();
         BigDecimal duration;
         if (call.carrierDurationSeconds != null) {
             duration = BigDecimal.valueOf(call.carrierDurationSeconds);
@@ -98,8 +97,6 @@ public class EndOfCall {
             duration = BigDecimal.ZERO;
         }
         return new Costs.Usage(duration, call.type.phone(),
-                usage.path("sttSeconds").isNumber() ? usage.path("sttSeconds").decimalValue() : BigDecimal.ZERO,
-                usage.path("llmPromptTokens").asLong(0), usage.path("llmCompletionTokens").asLong(0),
-                usage.path("ttsCharacters").asLong(0));
+                usage.sttSeconds(), usage.llmPromptTokens(), usage.llmCompletionTokens(), usage.ttsCharacters());
     }
 }

@@ -36,6 +36,8 @@ import java.util.UUID;
 public class InboundCalls {
 
     static final String REFUSAL = "Sorry, this number cannot take your call right now. Goodbye.";
+    /** Where the internal details keep what a refused caller is told. */
+    static final String REFUSAL_FIELD = "refusal";
     static final String BUSY = "Sorry, all our lines are busy right now. Please call again later. Goodbye.";
 
     private final CallRepository calls;
@@ -98,12 +100,12 @@ public class InboundCalls {
             ObjectNode configuration = resolution.configuration() == null ? json.createObjectNode()
                     : resolution.configuration();
             configuration.set("phoneNumber", json.valueToTree(number));
-            ObjectNode assistant = configurations.effectiveAssistant(configuration);
-            Call call = newCall(orgId, id, request, resolution, assistant);
+            AssistantSettings settings = AssistantSettings.of(configurations.effectiveAssistant(configuration));
+            Call call = newCall(orgId, id, request, resolution, settings);
             String refusal = resolution.endedReason() != null ? resolution.message() : admitted ? null : BUSY;
             if (refusal != null) {
                 ObjectNode row = details.read(call);
-                details.internal(row).put("refusal", refusal);
+                details.internal(row).put(REFUSAL_FIELD, refusal);
                 details.write(call, row);
             }
             calls.persist(call);
@@ -123,7 +125,8 @@ public class InboundCalls {
         return answer;
     }
 
-    private Call newCall(String orgId, UUID id, InboundCallRequest request, Resolution resolution, ObjectNode assistant) {
+    private Call newCall(String orgId, UUID id, InboundCallRequest request, Resolution resolution,
+            AssistantSettings settings) {
         Call call = new Call();
         call.stampCreated(orgId, id);
         call.type = CallType.INBOUND;
@@ -134,19 +137,13 @@ public class InboundCalls {
         call.phoneNumberId = request.phoneNumber().id();
         call.assistantId = resolution.assistantId();
         call.squadId = resolution.squadId();
-        JsonNode max = assistant.get("maxDurationSeconds");
-        call.maxDurationSeconds = max != null && max.isNumber() ? max.intValue() : defaultMaxDuration;
+        call.maxDurationSeconds = settings.maxDurationSeconds(defaultMaxDuration);
         ObjectNode row = json.createObjectNode();
         if (request.customer() != null) {
             row.set("customer", json.valueToTree(request.customer()));
         }
-        ObjectNode internal = details.internal(row);
-        internal.set("serverMessages", json.valueToTree(configurations.serverMessages(assistant)));
-        configurations.voicemailTypes(assistant).ifPresent(types -> internal.set("voicemailDetectionTypes", types));
-        if (!assistant.path("voicemailMessage").asText("").isBlank()) {
-            internal.put(Voicemails.HAS_MESSAGE, true);
-        }
-        internal.set("phoneNumber", json.valueToTree(request.phoneNumber().withoutSecret()));
+        details.keep(row, settings);
+        details.internal(row).set("phoneNumber", json.valueToTree(request.phoneNumber().withoutSecret()));
         details.write(call, row);
         return call;
     }
@@ -160,8 +157,7 @@ public class InboundCalls {
         if (!call.ended()) {
             return InboundCallAnswer.connect(call.id.toString());
         }
-        JsonNode refusal = details.internal(details.read(call)).get("refusal");
-        return InboundCallAnswer.refuse(call.id.toString(), refusal != null ? refusal.asText() : REFUSAL);
+        return InboundCallAnswer.refuse(call.id.toString(), details.kept(call).refusal().orElse(REFUSAL));
     }
 
     private Resolution resolve(String orgId, UUID id, InboundCallRequest request) {

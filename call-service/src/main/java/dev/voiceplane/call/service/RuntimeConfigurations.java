@@ -67,14 +67,14 @@ public class RuntimeConfigurations {
                 configuration);
         ObjectNode squad = null;
         Set<String> providers = new LinkedHashSet<>();
-        addProviders(assistant, providers);
+        providers.addAll(AssistantSettings.of(assistant).providers());
         if (configuration.get("squad") instanceof ObjectNode frozenSquad) {
             squad = json.createObjectNode();
             ArrayNode members = squad.putArray("members");
             for (JsonNode member : frozenSquad.path("members")) {
                 ObjectNode memberAssistant = AssistantFreezing.withTools(configurations.member(configuration, member),
                         configuration);
-                addProviders(memberAssistant, providers);
+                providers.addAll(AssistantSettings.of(memberAssistant).providers());
                 ObjectNode entry = members.addObject();
                 entry.set("assistant", memberAssistant);
                 if (member.has("assistantDestinations")) {
@@ -107,14 +107,5 @@ public class RuntimeConfigurations {
             }
         }
         return values;
-    }
-
-    private static void addProviders(JsonNode assistant, Set<String> providers) {
-        for (String part : List.of("transcriber", "model", "voice")) {
-            JsonNode provider = assistant.path(part).path("provider");
-            if (provider.isTextual()) {
-                providers.add(provider.asText());
-            }
-        }
     }
 }

@@ -125,7 +125,7 @@ public class RuntimeEvents {
                 }
                 ObjectNode row = details.read(call);
                 if (event.usage() != null) {
-                    details.internal(row).set("usage", json.valueToTree(event.usage()));
+                    details.internal(row).set(Details.USAGE, json.valueToTree(event.usage()));
                 }
                 if (event.recordingUrl() != null) {
                     row.put("recordingUrl", event.recordingUrl());

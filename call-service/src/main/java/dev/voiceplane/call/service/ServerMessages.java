@@ -81,11 +81,7 @@ public class ServerMessages {
 
     private boolean write(Call call, String type, Fields fields) {
         ObjectNode row = details.read(call);
-        JsonNode asked = details.internal(row).get("serverMessages");
-        boolean wanted = asked == null
-                ? Configurations.DEFAULT_SERVER_MESSAGES.contains(type)
-                : contains(asked, type);
-        if (!wanted) {
+        if (!InternalDetails.of(row.path(Details.INTERNAL)).asks(type)) {
             return false;
         }
         CallView view = views.view(call);
@@ -108,14 +104,5 @@ public class ServerMessages {
             throw new IllegalStateException("a server message cannot be written as JSON", e);
         }
         return true;
-    }
-
-    private static boolean contains(JsonNode kinds, String type) {
-        for (JsonNode kind : kinds) {
-            if (type.equals(kind.asText())) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -146,7 +146,7 @@ public class ToolCallRequests {
         if (own.isPresent()) {
             return new Prepared(body, own, null, ids, names);
         }
-        if (!configurations.serverMessages(assistant).contains(TOOL_CALLS)) {
+        if (!AssistantSettings.of(assistant).asks(TOOL_CALLS)) {
             return new Prepared(body, Optional.empty(), "the tool has no server.url and the assistant's serverMessages"
                     + " leave out tool-calls, so no server was asked", ids, names);
         }

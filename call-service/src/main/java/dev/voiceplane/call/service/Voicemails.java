@@ -38,11 +38,10 @@ public class Voicemails {
      */
     boolean leavesMessage(Call call, String answeredBy) {
         ObjectNode row = details.read(call);
-        ObjectNode internal = details.internal(row);
-        if (!internal.path(HAS_MESSAGE).asBoolean(false) || call.ended()) {
+        if (!InternalDetails.of(row.path(Details.INTERNAL)).leavesVoicemailMessage() || call.ended()) {
             return false;
         }
-        internal.put(ANSWERED_BY, answeredBy);
+        details.internal(row).put(ANSWERED_BY, answeredBy);
         details.write(call, row);
         return true;
     }
@@ -61,7 +60,7 @@ public class Voicemails {
             if (call.ended()) {
                 return Optional.<String>empty();
             }
-            return Optional.ofNullable(details.internal(details.read(call)).path(ANSWERED_BY).asText(null));
+            return details.kept(call).voicemailAnsweredBy();
         });
     }
 }

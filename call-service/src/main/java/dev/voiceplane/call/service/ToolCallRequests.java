@@ -73,6 +73,43 @@ public class ToolCallRequests {
         this.timeout = timeout;
     }
 
+    /**
+     * A function tool a call's assistant offers, as frozen: its function's name and its definition (the JSON the
+     * client wrote, which the {@code tool-calls} message carries on).
+     */
+    private record FunctionTool(String name, ObjectNode definition) {
+
+        /** The tool, when {@code tool} is a function tool with a name. */
+        static Optional<FunctionTool> of(JsonNode tool) {
+            return tool instanceof ObjectNode object && "function".equals(tool.path("type").asText())
+                    && tool.path("function").path("name").isTextual()
+                    ? Optional.of(new FunctionTool(tool.path("function").path("name").asText(), object))
+                    : Optional.empty();
+        }
+
+        /** The tool's own server ({@code server.url}), always asked when it has one. */
+        Optional<Target> server() {
+            String url = ServerForms.url(definition);
+            if (url == null) {
+                return Optional.empty();
+            }
+            JsonNode server = definition.path("server");
+            return Optional.of(new Target(url, ServerForms.secret(definition), Targets.headers(server.path("headers")),
+                    server.path("timeoutSeconds").isNumber()
+                            ? Duration.ofMillis(Math.round(server.path("timeoutSeconds").asDouble() * 1000)) : null));
+        }
+
+        /** The definition as the message shows it, with the call: the secret travels as x-vapi-secret only. */
+        ObjectNode shown(ObjectNode toolCall) {
+            ObjectNode shown = definition.deepCopy();
+            if (shown.get("server") instanceof ObjectNode server) {
+                server.remove("secret");
+            }
+            shown.set("toolCall", toolCall);
+            return shown;
+        }
+    }
+
     /** What one request is about, read in the request's transaction; sent after it. */
     private record Prepared(ObjectNode body, Optional<Target> target, String noTarget, List<String> ids,
             List<String> names) {
@@ -96,7 +133,7 @@ public class ToolCallRequests {
         ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
         ObjectNode assistant = AssistantFreezing.withTools(configurations.effectiveAssistant(configuration),
                 configuration);
-        Map<String, ObjectNode> tools = functionTools(assistant, configuration);
+        Map<String, FunctionTool> tools = functionTools(assistant, configuration);
 
         List<String> unknown = new ArrayList<>();
         List<ToolCallsRequest.ToolCall> list = request.toolCallList();
@@ -122,12 +159,7 @@ public class ToolCallRequests {
             item.putObject("function").put("name", toolCall.function().name())
                     .set("arguments", arguments(toolCall.function().arguments()));
             callList.add(item);
-            ObjectNode tool = tools.get(toolCall.function().name()).deepCopy();
-            if (tool.get("server") instanceof ObjectNode server) {
-                server.remove("secret"); // it travels as x-vapi-secret to this server only, never in a body
-            }
-            tool.set("toolCall", item.deepCopy());
-            withTools.add(tool);
+            withTools.add(tools.get(toolCall.function().name()).shown(item.deepCopy()));
             ids.add(toolCall.id());
             names.add(toolCall.function().name());
         }
@@ -142,7 +174,7 @@ public class ToolCallRequests {
         }
         message.put("timestamp", OrgScopedEntity.now().toString());
 
-        Optional<Target> own = toolTarget(tools.get(list.get(0).function().name()));
+        Optional<Target> own = tools.get(list.get(0).function().name()).server();
         if (own.isPresent()) {
             return new Prepared(body, own, null, ids, names);
         }
@@ -156,8 +188,8 @@ public class ToolCallRequests {
     }
 
     /** The function tools the call's assistants offer, by function name: the effective assistant's first. */
-    private Map<String, ObjectNode> functionTools(ObjectNode assistant, ObjectNode configuration) {
-        Map<String, ObjectNode> tools = new LinkedHashMap<>();
+    private Map<String, FunctionTool> functionTools(ObjectNode assistant, ObjectNode configuration) {
+        Map<String, FunctionTool> tools = new LinkedHashMap<>();
         addFunctionTools(assistant, tools);
         // A squad's members may be handed the call; their tools are the call's too.
         for (JsonNode member : configuration.path("squad").path("members")) {
@@ -167,24 +199,10 @@ public class ToolCallRequests {
         return tools;
     }
 
-    private static void addFunctionTools(JsonNode assistant, Map<String, ObjectNode> tools) {
+    private static void addFunctionTools(JsonNode assistant, Map<String, FunctionTool> tools) {
         for (JsonNode tool : assistant.path("model").path("tools")) {
-            if (tool instanceof ObjectNode object && "function".equals(tool.path("type").asText())
-                    && tool.path("function").path("name").isTextual()) {
-                tools.putIfAbsent(tool.path("function").path("name").asText(), object);
-            }
+            FunctionTool.of(tool).ifPresent(function -> tools.putIfAbsent(function.name(), function));
         }
-    }
-
-    private static Optional<Target> toolTarget(ObjectNode tool) {
-        JsonNode server = tool.path("server");
-        String url = ServerForms.url(tool);
-        if (url == null) {
-            return Optional.empty();
-        }
-        return Optional.of(new Target(url, ServerForms.secret(tool), Targets.headers(server.path("headers")),
-                server.path("timeoutSeconds").isNumber()
-                        ? Duration.ofMillis(Math.round(server.path("timeoutSeconds").asDouble() * 1000)) : null));
     }
 
     /** The model's arguments as the receiver expects them: an object when they are one written as text. */

@@ -9,6 +9,10 @@ import dev.voiceplane.telephony.service.VonageWebhooks;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * The carriers' webhooks: {@code /twilio/inbound_call}, {@code /twilio/status}, {@code /twilio/amd},
@@ -21,6 +25,9 @@ import jakarta.ws.rs.core.Response;
  */
 @Path("/")
 public class CarrierWebhookResource {
+
+    /** Read by the verifier (TwilioRequests), declared here so that the API document names it. */
+    private static final String TWILIO_SIGNATURE = "X-Twilio-Signature";
 
     private final TwilioWebhooks twilio;
     private final VonageWebhooks vonage;
@@ -35,6 +42,7 @@ public class CarrierWebhookResource {
     @POST
     @Path("/twilio/inbound_call")
     @VerifiedBy(TwilioRequests.class)
+    @Parameter(name = TWILIO_SIGNATURE, in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING))
     public Response twilioInbound(byte[] body) {
         return send(twilio.inboundCall(verified.take(TwilioWebhook.class)));
     }
@@ -42,6 +50,7 @@ public class CarrierWebhookResource {
     @POST
     @Path("/twilio/status")
     @VerifiedBy(TwilioRequests.class)
+    @Parameter(name = TWILIO_SIGNATURE, in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING))
     public Response twilioStatus(byte[] body) {
         return send(twilio.status(verified.take(TwilioWebhook.class)));
     }
@@ -49,6 +58,7 @@ public class CarrierWebhookResource {
     @POST
     @Path("/twilio/amd")
     @VerifiedBy(TwilioRequests.class)
+    @Parameter(name = TWILIO_SIGNATURE, in = ParameterIn.HEADER, schema = @Schema(type = SchemaType.STRING))
     public Response twilioMachineDetection(byte[] body) {
         return send(twilio.machineDetection(verified.take(TwilioWebhook.class)));
     }

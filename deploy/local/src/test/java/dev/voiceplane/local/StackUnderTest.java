@@ -79,7 +79,13 @@ final class StackUnderTest {
                 .directory(home.toFile())
                 .redirectErrorStream(true);
         Map<String, String> variables = builder.environment();
+        // VOICE_NATIVE=true runs the services' native executables (deploy/native/build): the system test against
+        // a native stack (docs/native.md, "Tests"). Every other VOICE_ setting of this machine stays out.
+        String nativeExecutables = variables.get("VOICE_NATIVE");
         variables.keySet().removeIf(name -> name.startsWith("VOICE_"));
+        if (nativeExecutables != null) {
+            variables.put("VOICE_NATIVE", nativeExecutables);
+        }
         variables.put("VOICE_HOME", home.toString());
         variables.put("VOICE_DATA_DIR", dataDirectory.toString());
         variables.put("VOICE_HTTP_PORT", Integer.toString(gatewayPort));
@@ -117,13 +123,22 @@ final class StackUnderTest {
 
     /** Asks a service to stop as Kubernetes would (SIGTERM to its process only); returns its process. */
     ProcessHandle terminate(String service) {
-        String jar = service + "/target/quarkus-app/quarkus-run.jar";
-        ProcessHandle child = process.descendants()
-                .filter(handle -> handle.info().commandLine().orElse("").contains(jar))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(service + " is not running"));
+        ProcessHandle child = processOf(service);
         assertTrue(child.destroy(), "SIGTERM could not be sent to " + service);
         return child;
+    }
+
+    /** A service's process: its jar ({@code <module>/target/quarkus-app/quarkus-run.jar}) or its native executable. */
+    private ProcessHandle processOf(String service) {
+        String jar = service + "/target/quarkus-app/quarkus-run.jar";
+        String executable = service + "/target/" + service + "-";
+        return process.descendants()
+                .filter(handle -> {
+                    String command = handle.info().commandLine().orElse("");
+                    return command.contains(jar) || command.contains(executable) && command.contains("-runner");
+                })
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(service + " is not running"));
     }
 
     /** Completes with the first line of output, from now on, that matches. */
@@ -146,11 +161,7 @@ final class StackUnderTest {
 
     /** Kills a service as a crash would (SIGKILL), leaving the rest running. */
     void kill(String service) throws InterruptedException {
-        String jar = service + "/target/quarkus-app/quarkus-run.jar";
-        ProcessHandle child = process.descendants()
-                .filter(handle -> handle.info().commandLine().orElse("").contains(jar))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(service + " is not running"));
+        ProcessHandle child = processOf(service);
         child.destroyForcibly();
         try {
             child.onExit().get(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS);

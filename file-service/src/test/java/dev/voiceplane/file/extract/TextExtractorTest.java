@@ -43,6 +43,22 @@ class TextExtractorTest {
     }
 
     @Test
+    void aDetectorThatFailsLeavesTheTypeToTheMagicNumbers() throws Exception {
+        // As the native executable's did when POI's static state could not be made (2026-11-26): an Error, not an
+        // IOException, from inside the container inspection.
+        TypeDetector failing = new TypeDetector((in, metadata) -> {
+            throw new ExceptionInInitializerError("the library could not start");
+        });
+        Path pdf = file("guide.pdf", TestDocuments.pdf("Check-in starts at three."));
+        assertEquals(new DetectedType("application/pdf", DetectedType.Reader.PDF), failing.detect(pdf, "guide.pdf"));
+        Path text = file("notes.md", TestDocuments.utf8("# Opening hours\nNine to five."));
+        assertEquals(DetectedType.Reader.TEXT, failing.detect(text, "notes.md").reader());
+        // A DOCX is recognised by its parts: without the inspection it is a zip, which is refused (a 4xx), not a 500.
+        Path docx = file("guide.docx", TestDocuments.docx("Check-in starts at three."));
+        assertThrows(UnsupportedContent.class, () -> failing.detect(docx, "guide.docx"));
+    }
+
+    @Test
     void aZipBombEndsNotIndexed() throws Exception {
         try (TextExtractor extractor = new TextExtractor(5_000_000, Duration.ofSeconds(60), 1)) {
             Extraction extraction = extract(extractor, "bomb.docx", TestDocuments.docxBomb(100));

@@ -76,10 +76,22 @@ public class TextExtractor implements AutoCloseable {
             Thread.currentThread().interrupt();
             return Extraction.notIndexed("interrupted");
         } catch (ExecutionException e) {
-            // Parser failures (malformed, encrypted, zip bomb) and errors (a parser's allocation refused) alike.
-            LOG.infof("text extraction of a %s failed: %s", type.mimetype(), String.valueOf(e.getCause()));
+            // Parser failures (malformed, encrypted, zip bomb) and errors (a parser's allocation refused) alike. The
+            // causes are named (a library's failed static initialiser says nothing on its own), the trace is DEBUG.
+            LOG.infof("text extraction of a %s failed: %s", type.mimetype(), causes(e.getCause()));
+            LOG.debugf(e.getCause(), "text extraction of a %s failed", type.mimetype());
             return Extraction.notIndexed("the document could not be read: " + e.getCause());
         }
+    }
+
+    /** "A: message, caused by B: message, ...": at most five, the innermost last. */
+    static String causes(Throwable failure) {
+        StringBuilder text = new StringBuilder(String.valueOf(failure));
+        Throwable cause = failure == null ? null : failure.getCause();
+        for (int depth = 1; cause != null && depth < 5; depth++, cause = cause.getCause()) {
+            text.append(", caused by ").append(cause);
+        }
+        return text.toString();
     }
 
     private Extraction parse(Path content, DetectedType type, long deadline) throws Exception {

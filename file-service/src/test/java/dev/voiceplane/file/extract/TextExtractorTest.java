@@ -59,6 +59,13 @@ class TextExtractorTest {
     }
 
     @Test
+    void aFailureIsLoggedWithItsCauses() {
+        Throwable failure = new ExceptionInInitializerError(new IllegalStateException("no compiled schema"));
+        assertEquals("java.lang.ExceptionInInitializerError, caused by java.lang.IllegalStateException: no compiled schema",
+                TextExtractor.causes(failure));
+    }
+
+    @Test
     void aZipBombEndsNotIndexed() throws Exception {
         try (TextExtractor extractor = new TextExtractor(5_000_000, Duration.ofSeconds(60), 1)) {
             Extraction extraction = extract(extractor, "bomb.docx", TestDocuments.docxBomb(100));

@@ -13,7 +13,6 @@ import dev.voiceplane.call.delivery.WebhookSender;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallRepository;
-import dev.voiceplane.contracts.assistant.ServerForms;
 import dev.voiceplane.contracts.call.ToolCallResults;
 import dev.voiceplane.contracts.call.ToolCallsRequest;
 import dev.voiceplane.kit.error.ApiException;
@@ -89,14 +88,7 @@ public class ToolCallRequests {
 
         /** The tool's own server ({@code server.url}), always asked when it has one. */
         Optional<Target> server() {
-            String url = ServerForms.url(definition);
-            if (url == null) {
-                return Optional.empty();
-            }
-            JsonNode server = definition.path("server");
-            return Optional.of(new Target(url, ServerForms.secret(definition), Targets.headers(server.path("headers")),
-                    server.path("timeoutSeconds").isNumber()
-                            ? Duration.ofMillis(Math.round(server.path("timeoutSeconds").asDouble() * 1000)) : null));
+            return Target.server(definition);
         }
 
         /** The definition as the message shows it, with the call: the secret travels as x-vapi-secret only. */
@@ -192,7 +184,7 @@ public class ToolCallRequests {
         Map<String, FunctionTool> tools = new LinkedHashMap<>();
         addFunctionTools(assistant, tools);
         // A squad's members may be handed the call; their tools are the call's too.
-        for (JsonNode member : configuration.path("squad").path("members")) {
+        for (SquadMember member : configurations.frozen(configuration).squadMembers()) {
             addFunctionTools(AssistantFreezing.withTools(configurations.member(configuration, member), configuration),
                     tools);
         }

@@ -95,11 +95,7 @@ public class AssistantFreezing {
     private void freezeTools(String orgId, ObjectNode configuration) {
         Set<String> named = new LinkedHashSet<>();
         for (JsonNode assistant : assistantsIn(configuration)) {
-            for (JsonNode toolId : assistant.path("model").path("toolIds")) {
-                if (toolId.isTextual()) {
-                    named.add(toolId.asText());
-                }
-            }
+            named.addAll(AssistantSettings.toolIds(assistant));
         }
         if (named.isEmpty()) {
             return;
@@ -130,19 +126,18 @@ public class AssistantFreezing {
 
     /**
      * An assistant as the voice runtime runs it: its inline {@code model.tools} followed by the frozen tools its
-     * {@code model.toolIds} name, in one list (the call's {@code tools}).
+     * {@code model.toolIds} name ({@link FrozenConfiguration#tools}), in one list.
      */
-    public static ObjectNode withTools(ObjectNode assistant, ObjectNode configuration) {
+    public static ObjectNode withTools(ObjectNode assistant, Map<String, ObjectNode> frozenTools) {
         if (!(assistant.path("model") instanceof ObjectNode model) || !model.path("toolIds").isArray()
                 || model.path("toolIds").isEmpty()) {
             return assistant;
         }
         ArrayNode tools = model.get("tools") instanceof ArrayNode inline ? inline : model.putArray("tools");
-        for (JsonNode toolId : model.get("toolIds")) {
-            for (JsonNode frozen : configuration.path("tools")) {
-                if (frozen.path("id").equals(toolId) && frozen.get("tool") instanceof ObjectNode tool) {
-                    tools.add(tool.deepCopy());
-                }
+        for (String toolId : AssistantSettings.toolIds(assistant)) {
+            ObjectNode tool = frozenTools.get(toolId);
+            if (tool != null) {
+                tools.add(tool.deepCopy());
             }
         }
         return assistant;

@@ -116,6 +116,20 @@ public record AssistantSettings(OptionalInt maxDurationSeconds, List<String> ser
         return Optional.empty();
     }
 
+    /**
+     * The stored tools an assistant (or overrides) names in {@code model.toolIds}, text only, in order: what the call
+     * freezes and hands to the runtime with it.
+     */
+    static List<String> toolIds(JsonNode assistant) {
+        List<String> ids = new ArrayList<>();
+        for (JsonNode id : assistant.path("model").path("toolIds")) {
+            if (id.isTextual()) {
+                ids.add(id.asText());
+            }
+        }
+        return ids;
+    }
+
     private static Set<String> providers(JsonNode assistant) {
         Set<String> providers = new LinkedHashSet<>();
         for (String part : List.of("transcriber", "model", "voice")) {

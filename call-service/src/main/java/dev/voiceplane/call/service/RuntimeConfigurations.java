@@ -64,7 +64,7 @@ public class RuntimeConfigurations {
         ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
         FrozenConfiguration frozen = configurations.frozen(configuration);
         ObjectNode assistant = AssistantFreezing.withTools(configurations.effectiveAssistant(configuration),
-                configuration);
+                frozen.tools());
         ObjectNode squad = null;
         Set<String> providers = new LinkedHashSet<>();
         providers.addAll(AssistantSettings.of(assistant).providers());
@@ -73,7 +73,7 @@ public class RuntimeConfigurations {
             ArrayNode members = squad.putArray("members");
             for (SquadMember member : frozen.squad().get()) {
                 ObjectNode memberAssistant = AssistantFreezing.withTools(configurations.member(configuration, member),
-                        configuration);
+                        frozen.tools());
                 providers.addAll(AssistantSettings.of(memberAssistant).providers());
                 ObjectNode entry = members.addObject();
                 entry.set("assistant", memberAssistant);

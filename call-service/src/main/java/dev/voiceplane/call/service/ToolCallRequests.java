@@ -123,9 +123,10 @@ public class ToolCallRequests {
         }
         CallDocuments.Stored stored = documents.read(orgId, callId);
         ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
+        FrozenConfiguration frozen = configurations.frozen(configuration);
         ObjectNode assistant = AssistantFreezing.withTools(configurations.effectiveAssistant(configuration),
-                configuration);
-        Map<String, FunctionTool> tools = functionTools(assistant, configuration);
+                frozen.tools());
+        Map<String, FunctionTool> tools = functionTools(assistant, configuration, frozen);
 
         List<String> unknown = new ArrayList<>();
         List<ToolCallsRequest.ToolCall> list = request.toolCallList();
@@ -180,12 +181,13 @@ public class ToolCallRequests {
     }
 
     /** The function tools the call's assistants offer, by function name: the effective assistant's first. */
-    private Map<String, FunctionTool> functionTools(ObjectNode assistant, ObjectNode configuration) {
+    private Map<String, FunctionTool> functionTools(ObjectNode assistant, ObjectNode configuration,
+            FrozenConfiguration frozen) {
         Map<String, FunctionTool> tools = new LinkedHashMap<>();
         addFunctionTools(assistant, tools);
         // A squad's members may be handed the call; their tools are the call's too.
-        for (SquadMember member : configurations.frozen(configuration).squadMembers()) {
-            addFunctionTools(AssistantFreezing.withTools(configurations.member(configuration, member), configuration),
+        for (SquadMember member : frozen.squadMembers()) {
+            addFunctionTools(AssistantFreezing.withTools(configurations.member(configuration, member), frozen.tools()),
                     tools);
         }
         return tools;

@@ -77,4 +77,30 @@ class FrozenConfigurationTest {
                 {"phoneNumber": {"number": 15550001111}}
                 """), JSON));
     }
+
+    @Test
+    void theFrozenToolsByIdAndAnAssistantRunWithThem() throws Exception {
+        FrozenConfiguration frozen = FrozenConfiguration.of(JSON.readTree("""
+                {"tools": [{"id": "t-1", "tool": {"type": "function", "function": {"name": "one"}}},
+                           {"id": "t-2", "tool": {"type": "endCall"}}, {"id": 3, "tool": {"type": "odd"}}]}
+                """), JSON);
+        assertEquals(List.of("t-1", "t-2"), List.copyOf(frozen.tools().keySet()), "only text ids name a tool");
+
+        ObjectNode assistant = (ObjectNode) JSON.readTree("""
+                {"model": {"tools": [{"type": "transferCall"}], "toolIds": ["t-2", "t-9", 7, "t-1"]}}
+                """);
+        AssistantFreezing.withTools(assistant, frozen.tools());
+        // The inline tools first, then the frozen ones in the order the ids name them; unknown ids add nothing.
+        assertEquals(JSON.readTree("""
+                [{"type": "transferCall"}, {"type": "endCall"}, {"type": "function", "function": {"name": "one"}}]
+                """), assistant.path("model").path("tools"));
+        assertEquals(List.of("t-2", "t-9", "t-1"), AssistantSettings.toolIds(assistant));
+        // Copies: the frozen definitions stay as they were.
+        ((ObjectNode) assistant.path("model").path("tools").get(1)).put("changed", true);
+        assertEquals(JSON.readTree("{\"type\": \"endCall\"}"), frozen.tools().get("t-2"));
+
+        ObjectNode without = (ObjectNode) JSON.readTree("{\"model\": {\"provider\": \"openai\"}}");
+        assertEquals(JSON.readTree("{\"model\": {\"provider\": \"openai\"}}"),
+                AssistantFreezing.withTools(without, frozen.tools()), "no toolIds: unchanged");
+    }
 }

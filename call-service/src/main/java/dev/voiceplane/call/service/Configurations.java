@@ -21,7 +21,8 @@ import java.util.List;
  * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call, and never shown:
  * the Call (and so every server message) is built from {@link #readWithoutSecrets}. The tree is kept as the client
  * sent it (stored, shown and handed to the runtime); what the code decides with is read from it once into
- * {@link AssistantSettings} (the call's assistant) and {@link FrozenConfiguration} (its numbers and squad members).
+ * {@link AssistantSettings} (the call's assistant) and {@link FrozenConfiguration} (its numbers, squad members and
+ * frozen tools).
  */
 @ApplicationScoped
 public class Configurations {

@@ -7,6 +7,7 @@ import dev.voiceplane.call.api.CustomerBody;
 import dev.voiceplane.kit.client.PeerFailure;
 import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
+import dev.voiceplane.contracts.telephony.InlinePhoneNumber;
 import dev.voiceplane.contracts.telephony.InlineTransferRequest;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.contracts.telephony.TransferRequest;
@@ -45,13 +46,13 @@ public class Telephony {
      * Where a call is dialled from: an imported number ({@code phoneNumberId}) or an inline number (its normalised
      * import body, secrets in clear: they travel only over the internal hop).
      */
-    public record Line(String phoneNumberId, ObjectNode inline) {
+    public record Line(String phoneNumberId, InlinePhoneNumber inline) {
 
         public static Line imported(String phoneNumberId) {
             return new Line(phoneNumberId, null);
         }
 
-        public static Line inline(ObjectNode body) {
+        public static Line inline(InlinePhoneNumber body) {
             return new Line(null, body);
         }
 
@@ -94,7 +95,7 @@ public class Telephony {
         }
         request.put("maxDurationSeconds", maxDurationSeconds);
         if (line.inline() != null) {
-            request.set("phoneNumber", line.inline());
+            request.set("phoneNumber", json.valueToTree(line.inline()));
         }
         try {
             ObjectNode answer = telephony.call(api -> line.inline() != null ? api.dialInline(orgId, request)
@@ -162,7 +163,7 @@ public class Telephony {
     public void hangUp(String orgId, Line line, String phoneCallProviderId) {
         ObjectNode request = json.createObjectNode().put("phoneCallProviderId", phoneCallProviderId);
         if (line.inline() != null) {
-            request.set("phoneNumber", line.inline());
+            request.set("phoneNumber", json.valueToTree(line.inline()));
         }
         try {
             telephony.call(api -> line.inline() != null ? api.hangUpInline(orgId, request)

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.repository.CallConfigurationReads;
 import dev.voiceplane.call.repository.DeliveryStore;
+import dev.voiceplane.call.service.AssistantSettings;
 import dev.voiceplane.call.service.Configurations;
 import dev.voiceplane.contracts.assistant.ServerForms;
+import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -35,6 +37,32 @@ public class Targets {
 
         public Target(String url, String secret) {
             this(url, secret, Map.of(), null);
+        }
+
+        /**
+         * A resource's server (an assistant's or a function tool's), in either spelling (see {@link ServerForms}):
+         * its URL and secret, and the {@code headers} and {@code timeoutSeconds} of its {@code server} object.
+         */
+        public static Optional<Target> server(JsonNode resource) {
+            String url = ServerForms.url(resource);
+            if (url == null) {
+                return Optional.empty();
+            }
+            JsonNode server = resource.path("server");
+            return Optional.of(new Target(url, ServerForms.secret(resource), Targets.headers(server.path("headers")),
+                    Targets.timeout(server.path("timeoutSeconds"))));
+        }
+
+        /** A number's server: its {@code serverUrl} and secret, headers and timeout; empty when it has no URL. */
+        public static Optional<Target> server(PhoneNumberConfiguration number) {
+            if (number.serverUrl() == null || number.serverUrl().isEmpty()) {
+                return Optional.empty();
+            }
+            String secret = number.serverUrlSecret() == null || number.serverUrlSecret().isEmpty() ? null
+                    : number.serverUrlSecret();
+            return Optional.of(new Target(number.serverUrl(), secret,
+                    number.serverHeaders() == null ? Map.of() : Targets.headers(number.serverHeaders()),
+                    number.serverTimeoutSeconds() == null ? null : seconds(number.serverTimeoutSeconds().doubleValue())));
         }
 
         /** The deadline of one attempt: the server's own timeout when it has one, else {@code otherwise}. */
@@ -103,26 +131,11 @@ public class Targets {
 
     /** Assistant {@code serverUrl} &gt; phone number {@code serverUrl}, for a call's opened configuration. */
     public Optional<Target> choose(ObjectNode configuration) {
-        ObjectNode assistant = configurations.effectiveAssistant(configuration);
-        Optional<Target> own = resourceTarget(assistant);
+        Optional<Target> own = AssistantSettings.of(configurations.effectiveAssistant(configuration)).server();
         if (own.isPresent()) {
             return own;
         }
-        JsonNode number = configuration.path("phoneNumber");
-        String url = ServerForms.url(number);
-        return url == null ? Optional.empty() : Optional.of(new Target(url, ServerForms.secret(number),
-                headers(number.path("serverHeaders")), timeout(number.path("serverTimeoutSeconds"))));
-    }
-
-    /** An assistant's server, in either spelling (see the kit's {@link ServerForms}). */
-    static Optional<Target> resourceTarget(JsonNode resource) {
-        String url = ServerForms.url(resource);
-        if (url == null) {
-            return Optional.empty();
-        }
-        JsonNode server = resource.path("server");
-        return Optional.of(new Target(url, ServerForms.secret(resource), headers(server.path("headers")),
-                timeout(server.path("timeoutSeconds"))));
+        return configurations.frozen(configuration).phoneNumber().flatMap(Target::server);
     }
 
     /** The custom headers of a server object: string values only (validated when written). */
@@ -140,10 +153,11 @@ public class Targets {
     }
 
     static java.time.Duration timeout(JsonNode seconds) {
-        if (!seconds.isNumber()) {
-            return null;
-        }
-        return java.time.Duration.ofMillis(Math.round(seconds.asDouble() * 1000));
+        return seconds.isNumber() ? seconds(seconds.asDouble()) : null;
+    }
+
+    private static java.time.Duration seconds(double seconds) {
+        return java.time.Duration.ofMillis(Math.round(seconds * 1000));
     }
 
     /** A {@code tool-calls}-like message names its tools: the first with a server URL wins. */

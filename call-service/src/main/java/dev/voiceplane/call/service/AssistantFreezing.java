@@ -9,9 +9,11 @@ import dev.voiceplane.call.client.AssistantDirectory;
 import dev.voiceplane.kit.error.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -65,17 +67,17 @@ public class AssistantFreezing {
         ArrayNode frozen = configuration.putArray("squadAssistants");
         Map<String, ObjectNode> read = new TreeMap<>();
         List<String> unknown = new ArrayList<>();
-        JsonNode members = squad.path("members");
+        List<SquadMember> members = SquadMember.all(squad);
         for (int i = 0; i < members.size(); i++) {
-            JsonNode assistantId = members.get(i).get("assistantId");
-            if (assistantId == null || !assistantId.isTextual() || read.containsKey(assistantId.asText())) {
+            String assistantId = members.get(i).assistantId().orElse(null);
+            if (assistantId == null || read.containsKey(assistantId)) {
                 continue;
             }
-            Optional<ObjectNode> stored = assistants.assistant(orgId, assistantId.asText());
+            Optional<ObjectNode> stored = assistants.assistant(orgId, assistantId);
             if (stored.isEmpty()) {
-                unknown.add(where + "members." + i + ".assistantId " + assistantId.asText() + " does not exist");
+                unknown.add(where + "members." + i + ".assistantId " + assistantId + " does not exist");
             } else {
-                read.put(assistantId.asText(), stored.get());
+                read.put(assistantId, stored.get());
             }
         }
         if (!unknown.isEmpty()) {
@@ -91,13 +93,9 @@ public class AssistantFreezing {
      * has no tool for is a 400 naming it. A later change of a tool does not change the call.
      */
     private void freezeTools(String orgId, ObjectNode configuration) {
-        java.util.Set<String> named = new java.util.LinkedHashSet<>();
+        Set<String> named = new LinkedHashSet<>();
         for (JsonNode assistant : assistantsIn(configuration)) {
-            for (JsonNode toolId : assistant.path("model").path("toolIds")) {
-                if (toolId.isTextual()) {
-                    named.add(toolId.asText());
-                }
-            }
+            named.addAll(AssistantSettings.toolIds(assistant));
         }
         if (named.isEmpty()) {
             return;
@@ -116,9 +114,9 @@ public class AssistantFreezing {
         List<JsonNode> found = new ArrayList<>();
         found.add(configuration.path("assistant"));
         found.add(configuration.path("assistantOverrides"));
-        for (JsonNode member : configuration.path("squad").path("members")) {
-            found.add(member.path("assistant"));
-            found.add(member.path("assistantOverrides"));
+        for (SquadMember member : SquadMember.all(configuration.get("squad"))) {
+            member.assistant().ifPresent(found::add);
+            member.assistantOverrides().ifPresent(found::add);
         }
         for (JsonNode stored : configuration.path("squadAssistants")) {
             found.add(stored.path("assistant"));
@@ -128,19 +126,18 @@ public class AssistantFreezing {
 
     /**
      * An assistant as the voice runtime runs it: its inline {@code model.tools} followed by the frozen tools its
-     * {@code model.toolIds} name, in one list (the call's {@code tools}).
+     * {@code model.toolIds} name ({@link FrozenConfiguration#tools}), in one list.
      */
-    public static ObjectNode withTools(ObjectNode assistant, ObjectNode configuration) {
+    public static ObjectNode withTools(ObjectNode assistant, Map<String, ObjectNode> frozenTools) {
         if (!(assistant.path("model") instanceof ObjectNode model) || !model.path("toolIds").isArray()
                 || model.path("toolIds").isEmpty()) {
             return assistant;
         }
         ArrayNode tools = model.get("tools") instanceof ArrayNode inline ? inline : model.putArray("tools");
-        for (JsonNode toolId : model.get("toolIds")) {
-            for (JsonNode frozen : configuration.path("tools")) {
-                if (frozen.path("id").equals(toolId) && frozen.get("tool") instanceof ObjectNode tool) {
-                    tools.add(tool.deepCopy());
-                }
+        for (String toolId : AssistantSettings.toolIds(assistant)) {
+            ObjectNode tool = frozenTools.get(toolId);
+            if (tool != null) {
+                tools.add(tool.deepCopy());
             }
         }
         return assistant;

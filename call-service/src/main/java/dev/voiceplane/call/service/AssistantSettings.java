@@ -1,6 +1,8 @@
 package dev.voiceplane.call.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.call.delivery.Targets.Target;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -21,10 +23,14 @@ import java.util.Set;
  * @param analysisPlan            how the call is analysed once ended
  * @param systemPrompt            the first system message of {@code model.messages}, if any
  * @param providers               the {@code transcriber}, {@code model} and {@code voice} providers, in that order
+ * @param server                  where the assistant's server messages go ({@code serverUrl} or {@code server}), if
+ *                                anywhere
+ * @param voicemailDetection      the {@code voicemailDetection} object, handed to telephony-service's dial as written
  */
 public record AssistantSettings(OptionalInt maxDurationSeconds, List<String> serverMessages,
         Optional<List<String>> voicemailDetectionTypes, boolean leavesVoicemailMessage, AnalysisPlan analysisPlan,
-        Optional<String> systemPrompt, Set<String> providers) {
+        Optional<String> systemPrompt, Set<String> providers, Optional<Target> server,
+        Optional<ObjectNode> voicemailDetection) {
 
     /** What the hosted platform sends when an assistant does not say (docs/api-reference.md, "Server messages"). */
     public static final List<String> DEFAULT_SERVER_MESSAGES =
@@ -71,7 +77,10 @@ public record AssistantSettings(OptionalInt maxDurationSeconds, List<String> ser
                 !assistant.path("voicemailMessage").asText("").isBlank(),
                 AnalysisPlan.of(assistant.path("analysisPlan")),
                 systemPrompt(assistant),
-                providers(assistant));
+                providers(assistant),
+                Target.server(assistant),
+                assistant.get("voicemailDetection") instanceof ObjectNode detection
+                        ? Optional.of(detection) : Optional.empty());
     }
 
     /** {@code maxDurationSeconds}, else the service's default. */
@@ -105,6 +114,20 @@ public record AssistantSettings(OptionalInt maxDurationSeconds, List<String> ser
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The stored tools an assistant (or overrides) names in {@code model.toolIds}, text only, in order: what the call
+     * freezes and hands to the runtime with it.
+     */
+    static List<String> toolIds(JsonNode assistant) {
+        List<String> ids = new ArrayList<>();
+        for (JsonNode id : assistant.path("model").path("toolIds")) {
+            if (id.isTextual()) {
+                ids.add(id.asText());
+            }
+        }
+        return ids;
     }
 
     private static Set<String> providers(JsonNode assistant) {

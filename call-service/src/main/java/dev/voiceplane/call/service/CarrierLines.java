@@ -1,6 +1,5 @@
 package dev.voiceplane.call.service;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.call.repository.CallDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -25,13 +24,11 @@ public class CarrierLines {
     }
 
     /** The line of a call from its configuration (already opened); empty for a call without a number. */
-    public static Optional<Telephony.Line> of(String phoneNumberId, ObjectNode configuration) {
+    public static Optional<Telephony.Line> of(String phoneNumberId, FrozenConfiguration configuration) {
         if (phoneNumberId != null) {
             return Optional.of(Telephony.Line.imported(phoneNumberId));
         }
-        return configuration.get(Configurations.INLINE_PHONE_NUMBER) instanceof ObjectNode inline
-                ? Optional.of(Telephony.Line.inline(inline))
-                : Optional.empty();
+        return configuration.inlinePhoneNumber().map(Telephony.Line::inline);
     }
 
     /** The line of a stored call; reads its documents only for an inline number. */
@@ -40,7 +37,8 @@ public class CarrierLines {
             return Optional.of(Telephony.Line.imported(phoneNumberId));
         }
         CallDocuments.Stored stored = documents.read(orgId, callId);
-        return stored == null ? Optional.empty() : of(null, configurations.read(stored.configuration(), sealingContext));
+        return stored == null ? Optional.empty()
+                : of(null, configurations.frozen(configurations.read(stored.configuration(), sealingContext)));
     }
 
     /** Hangs up a call's carrier call, wherever it was placed from (best effort, see {@link Telephony#hangUp}). */

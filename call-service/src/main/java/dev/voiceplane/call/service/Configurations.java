@@ -3,7 +3,6 @@ package dev.voiceplane.call.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.InlinePhoneNumber;
 import dev.voiceplane.contracts.assistant.AssistantBody;
@@ -22,7 +21,8 @@ import java.util.List;
  * them (the kit's {@link AssistantSecrets} paths, one {@link SealedFields}), bound to the call, and never shown:
  * the Call (and so every server message) is built from {@link #readWithoutSecrets}. The tree is kept as the client
  * sent it (stored, shown and handed to the runtime); what the code decides with is read from it once into
- * {@link AssistantSettings}.
+ * {@link AssistantSettings} (the call's assistant) and {@link FrozenConfiguration} (its numbers, squad members and
+ * frozen tools).
  */
 @ApplicationScoped
 public class Configurations {
@@ -81,6 +81,11 @@ public class Configurations {
         }
     }
 
+    /** The parts of an opened configuration the code decides with, beside its assistants. */
+    public FrozenConfiguration frozen(ObjectNode configuration) {
+        return FrozenConfiguration.of(configuration, json);
+    }
+
     /**
      * The assistant the call starts with: the assistant, or the squad's first member's (inline or stored), with
      * the member's and then the call's overrides applied by the kit's PATCH rule and validated as a body is
@@ -90,17 +95,15 @@ public class Configurations {
         if (configuration.get("assistant") instanceof ObjectNode assistant) {
             return applied(assistant, configuration.get("assistantOverrides"));
         }
-        if (!(configuration.path("squad").path("members") instanceof ArrayNode members) || members.isEmpty()) {
-            return json.createObjectNode();
-        }
-        return member(configuration, members.get(0));
+        List<SquadMember> members = SquadMember.all(configuration.get("squad"));
+        return members.isEmpty() ? json.createObjectNode() : member(configuration, members.get(0));
     }
 
     /** One squad member's assistant with its overrides and the call's applied. */
-    public ObjectNode member(ObjectNode configuration, JsonNode member) {
-        ObjectNode base = member.get("assistant") instanceof ObjectNode inline ? inline : stored(configuration,
-                member.path("assistantId").asText());
-        ObjectNode withMember = applied(base, member.get("assistantOverrides"));
+    public ObjectNode member(ObjectNode configuration, SquadMember member) {
+        ObjectNode base = member.assistant()
+                .orElseGet(() -> stored(configuration, member.assistantId().orElse("")));
+        ObjectNode withMember = applied(base, member.assistantOverrides().orElse(null));
         return applied(withMember, configuration.get("assistantOverrides"));
     }
 

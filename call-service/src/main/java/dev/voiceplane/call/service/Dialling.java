@@ -165,16 +165,16 @@ public class Dialling {
         CallDocuments.Stored stored = documents.read(orgId, id);
         ObjectNode configuration = stored == null ? json.createObjectNode()
                 : configurations.read(stored.configuration(), call.sealingContext());
-        Optional<Telephony.Line> line = CarrierLines.of(call.phoneNumberId, configuration);
+        FrozenConfiguration frozen = configurations.frozen(configuration);
+        Optional<Telephony.Line> line = CarrierLines.of(call.phoneNumberId, frozen);
         CustomerBody customer = json.convertValue(details.read(call).get("customer"), CustomerBody.class);
         if (line.isEmpty() || customer == null || customer.number() == null) {
             LOG.warnf("call %s: queued for dialling without a number to dial from or to", id);
             return Optional.empty();
         }
-        ObjectNode assistant = configurations.effectiveAssistant(configuration);
-        ObjectNode voicemail = assistant.get("voicemailDetection") instanceof ObjectNode v ? v : null;
-        String carrier = call.phoneCallProvider != null ? call.phoneCallProvider
-                : configuration.path("phoneNumber").path("carrier").asText("twilio");
+        ObjectNode voicemail = AssistantSettings.of(configurations.effectiveAssistant(configuration))
+                .voicemailDetection().orElse(null);
+        String carrier = call.phoneCallProvider != null ? call.phoneCallProvider : frozen.carrier();
         return Optional.of(new Attempt(line.get(), customer, voicemail, call.maxDurationSeconds, carrier));
     }
 }

@@ -4,7 +4,6 @@ import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -63,32 +62,29 @@ public class RuntimeConfigurations {
         Call call = calls.requireOwned(orgId, id, CallManagement.RESOURCE);
         CallDocuments.Stored stored = documents.read(orgId, id);
         ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
+        FrozenConfiguration frozen = configurations.frozen(configuration);
         ObjectNode assistant = AssistantFreezing.withTools(configurations.effectiveAssistant(configuration),
-                configuration);
+                frozen.tools());
         ObjectNode squad = null;
         Set<String> providers = new LinkedHashSet<>();
         providers.addAll(AssistantSettings.of(assistant).providers());
-        if (configuration.get("squad") instanceof ObjectNode frozenSquad) {
+        if (frozen.squad().isPresent()) {
             squad = json.createObjectNode();
             ArrayNode members = squad.putArray("members");
-            for (JsonNode member : frozenSquad.path("members")) {
+            for (SquadMember member : frozen.squad().get()) {
                 ObjectNode memberAssistant = AssistantFreezing.withTools(configurations.member(configuration, member),
-                        configuration);
+                        frozen.tools());
                 providers.addAll(AssistantSettings.of(memberAssistant).providers());
                 ObjectNode entry = members.addObject();
                 entry.set("assistant", memberAssistant);
-                if (member.has("assistantDestinations")) {
-                    entry.set("assistantDestinations", member.get("assistantDestinations"));
-                }
+                member.assistantDestinations().ifPresent(destinations -> entry.set("assistantDestinations", destinations));
                 ObjectNode values = memberVariables(configuration, member);
                 if (!values.isEmpty()) {
                     entry.set("variableValues", values);
                 }
             }
         }
-        PhoneNumberConfiguration number = configuration.has("phoneNumber")
-                ? json.convertValue(configuration.get("phoneNumber"), PhoneNumberConfiguration.class).withoutSecret()
-                : null;
+        PhoneNumberConfiguration number = frozen.phoneNumber().map(PhoneNumberConfiguration::withoutSecret).orElse(null);
         List<String> credentialProviders = new ArrayList<>(providers);
         return new RuntimeConfiguration(views.view(call, stored), assistant, squad,
                 configurations.variableValues(configuration), number, credentialProviders);
@@ -98,13 +94,11 @@ public class RuntimeConfigurations {
      * The variables a member's prompts are filled from: its own overrides' {@code variableValues}, then the call's
      * (which win), as the member's assistant has its overrides and then the call's applied.
      */
-    private ObjectNode memberVariables(ObjectNode configuration, JsonNode member) {
+    private ObjectNode memberVariables(ObjectNode configuration, SquadMember member) {
         ObjectNode values = json.createObjectNode();
-        for (JsonNode source : List.of(member.path("assistantOverrides").path("variableValues"),
-                configuration.path("assistantOverrides").path("variableValues"))) {
-            if (source instanceof ObjectNode object) {
-                values.setAll(object);
-            }
+        member.variableValues().ifPresent(values::setAll);
+        if (configuration.path("assistantOverrides").path("variableValues") instanceof ObjectNode call) {
+            values.setAll(call);
         }
         return values;
     }

@@ -13,7 +13,6 @@ import dev.voiceplane.call.delivery.WebhookSender;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallRepository;
-import dev.voiceplane.contracts.assistant.ServerForms;
 import dev.voiceplane.contracts.call.ToolCallResults;
 import dev.voiceplane.contracts.call.ToolCallsRequest;
 import dev.voiceplane.kit.error.ApiException;
@@ -89,14 +88,7 @@ public class ToolCallRequests {
 
         /** The tool's own server ({@code server.url}), always asked when it has one. */
         Optional<Target> server() {
-            String url = ServerForms.url(definition);
-            if (url == null) {
-                return Optional.empty();
-            }
-            JsonNode server = definition.path("server");
-            return Optional.of(new Target(url, ServerForms.secret(definition), Targets.headers(server.path("headers")),
-                    server.path("timeoutSeconds").isNumber()
-                            ? Duration.ofMillis(Math.round(server.path("timeoutSeconds").asDouble() * 1000)) : null));
+            return Target.server(definition);
         }
 
         /** The definition as the message shows it, with the call: the secret travels as x-vapi-secret only. */
@@ -131,9 +123,10 @@ public class ToolCallRequests {
         }
         CallDocuments.Stored stored = documents.read(orgId, callId);
         ObjectNode configuration = configurations.read(stored.configuration(), call.sealingContext());
+        FrozenConfiguration frozen = configurations.frozen(configuration);
         ObjectNode assistant = AssistantFreezing.withTools(configurations.effectiveAssistant(configuration),
-                configuration);
-        Map<String, FunctionTool> tools = functionTools(assistant, configuration);
+                frozen.tools());
+        Map<String, FunctionTool> tools = functionTools(assistant, configuration, frozen);
 
         List<String> unknown = new ArrayList<>();
         List<ToolCallsRequest.ToolCall> list = request.toolCallList();
@@ -188,12 +181,13 @@ public class ToolCallRequests {
     }
 
     /** The function tools the call's assistants offer, by function name: the effective assistant's first. */
-    private Map<String, FunctionTool> functionTools(ObjectNode assistant, ObjectNode configuration) {
+    private Map<String, FunctionTool> functionTools(ObjectNode assistant, ObjectNode configuration,
+            FrozenConfiguration frozen) {
         Map<String, FunctionTool> tools = new LinkedHashMap<>();
         addFunctionTools(assistant, tools);
         // A squad's members may be handed the call; their tools are the call's too.
-        for (JsonNode member : configuration.path("squad").path("members")) {
-            addFunctionTools(AssistantFreezing.withTools(configurations.member(configuration, member), configuration),
+        for (SquadMember member : frozen.squadMembers()) {
+            addFunctionTools(AssistantFreezing.withTools(configurations.member(configuration, member), frozen.tools()),
                     tools);
         }
         return tools;

@@ -87,4 +87,23 @@ class AssistantSettingsTest {
         assertEquals(List.of(), AssistantSettings.of(JSON.createObjectNode().set("serverMessages", empty))
                 .serverMessages(), "an empty list asks for nothing");
     }
+
+    @Test
+    void theServerAndTheVoicemailDetectionAreRead() throws Exception {
+        AssistantSettings settings = of("""
+                {"server": {"url": "https://example.com/a", "secret": "s", "headers": {"X-A": "1"}, "timeoutSeconds": 3},
+                 "voicemailDetection": {"provider": "twilio", "machineDetectionTimeout": 30}}
+                """);
+        assertEquals("https://example.com/a", settings.server().orElseThrow().url());
+        assertEquals("s", settings.server().get().secret());
+        assertEquals(java.util.Map.of("X-A", "1"), settings.server().get().headers());
+        assertEquals(java.time.Duration.ofSeconds(3), settings.server().get().timeout());
+        // Handed to telephony-service's dial as the client wrote it.
+        assertEquals(JSON.readTree("{\"provider\": \"twilio\", \"machineDetectionTimeout\": 30}"),
+                settings.voicemailDetection().orElseThrow());
+
+        AssistantSettings none = of("{\"serverUrl\": \"\", \"voicemailDetection\": \"off\"}");
+        assertEquals(Optional.empty(), none.server(), "an empty URL is no server");
+        assertEquals(Optional.empty(), none.voicemailDetection(), "only an object is a detection setting");
+    }
 }

@@ -384,7 +384,8 @@ class KubernetesManifestsTest {
             }
         }
         assertTrue(selectors >= 3, rules);
-        for (String metric : List.of("voice_runtime_provider_errors_total", "voice_runtime_media_refused_total")) {
+        for (String metric : List.of("voice_runtime_provider_errors_total", "voice_runtime_media_refused_total",
+                "voice_webhook_oldest_due_age_seconds", "voice_webhook_dead_letters_total")) {
             assertTrue(rules.contains(metric), "no alert on " + metric);
         }
     }

@@ -16,6 +16,12 @@ public class AssistantRepository implements OrgScopedRepository<Assistant> {
         return Assistant.ROWS;
     }
 
+    /** A list answers each row's stored answer; the document only where there is none. */
+    @Override
+    public RowMapper<Assistant> listRows() {
+        return Assistant.LIST_ROWS;
+    }
+
     /**
      * Locks the row for deletion ({@code FOR UPDATE}, which waits for a squad being written with this assistant
      * as a member, see {@link #lockExisting}); false when there is no such assistant.

@@ -45,6 +45,11 @@ public class Documents {
         return WrittenDocument.of(json, value, secrets, box, context);
     }
 
+    /** The public answer's fields of a write, to store with it; null when they cannot be its text as written. */
+    public static String answerText(WrittenDocument written) {
+        return holdsSealed(written.stored()) ? null : written.members();
+    }
+
     /** The stored text of a validated body, its secrets sealed for the row {@code context}. */
     public String write(Object value, SealedFields secrets, String context) {
         ObjectNode tree = json.valueToTree(value);

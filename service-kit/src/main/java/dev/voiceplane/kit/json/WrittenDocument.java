@@ -1,9 +1,6 @@
 package dev.voiceplane.kit.json;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -55,13 +52,8 @@ public final class WrittenDocument {
         }
     }
 
-    /** An answer's fields stored with the document, to be copied into the answer as they are. */
-    public static WrittenDocument answer(String members) {
-        return new WrittenDocument(null, new Members(members, members.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    /** The body's fields as written, without the object's braces. */
-    public String members() {
+    /** The body's fields as written, secrets open, without the object's braces. */
+    public String fields() {
         return members.getValue();
     }
 
@@ -77,11 +69,7 @@ public final class WrittenDocument {
      */
     public boolean writeFields(JsonGenerator generator) throws IOException {
         if (generator instanceof TokenBuffer || generator.getPrettyPrinter() != null) {
-            if (stored != null) {
-                return false;
-            }
-            copyFields(generator); // an answer stored with its document has no typed value to fall back on
-            return true;
+            return false;
         }
         if (!members.getValue().isEmpty()) {
             if (generator.getOutputContext().getEntryCount() > 0) {
@@ -91,19 +79,6 @@ public final class WrittenDocument {
         }
         return true;
     }
-
-    private void copyFields(JsonGenerator generator) throws IOException {
-        try (JsonParser parser = FACTORY.createParser("{" + members.getValue() + "}")) {
-            parser.nextToken();
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                generator.writeFieldName(parser.currentName());
-                parser.nextToken();
-                generator.copyCurrentStructure(parser);
-            }
-        }
-    }
-
-    private static final JsonFactory FACTORY = new JsonFactory();
 
     /** JSON text to copy into an answer as it is; its UTF-8 bytes are those it was written as, not encoded again. */
     private static final class Members extends SerializedString {

@@ -1,13 +1,8 @@
 package dev.voiceplane.assistant.domain;
 
-import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import dev.voiceplane.kit.persistence.RowMapper;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
-import java.util.List;
-import org.hibernate.annotations.JdbcTypeCode;
-import org.hibernate.type.SqlTypes;
 
 /**
  * A stored tool ({@code /tool}): its validated body, as JSON text, in a jsonb column. The assistants whose
@@ -15,16 +10,15 @@ import org.hibernate.type.SqlTypes;
  */
 @Entity(name = "StoredTool")
 @Table(name = "tools")
-public class StoredTool extends OrgScopedEntity {
-
-    /** The tool's fields as written (see the kit's {@code Tool}); never the common fields. */
-    @JdbcTypeCode(SqlTypes.JSON)
-    @Column(nullable = false)
-    public String document;
+public class StoredTool extends AnsweredDocument {
 
     /** How its rows read without the ORM (reads outside a transaction, see the kit's {@code PlainReads}). */
-    public static final RowMapper<StoredTool> ROWS = new RowMapper<>("tools", List.of("document"), StoredTool::new,
-            (tool, row, first) -> tool.document = row.getString(first));
+    public static final RowMapper<StoredTool> ROWS = rows("tools", StoredTool::new);
+
+    /** How a list's rows read, answers of the current {@code form} as they are (see {@link AnsweredDocument}). */
+    public static RowMapper<StoredTool> listRows(long form) {
+        return listRows("tools", StoredTool::new, form);
+    }
 
     /** What this row's sealed secret is bound to: a ciphertext copied into another row does not open. */
     public String sealingContext() {

@@ -1,6 +1,8 @@
 package dev.voiceplane.assistant.repository;
 
 import dev.voiceplane.assistant.domain.Assistant;
+import dev.voiceplane.contracts.assistant.AssistantBody;
+import dev.voiceplane.kit.json.StoredJson;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
 import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,9 +13,21 @@ import java.util.UUID;
 @ApplicationScoped
 public class AssistantRepository implements OrgScopedRepository<Assistant> {
 
+    private final RowMapper<Assistant> listRows;
+
+    public AssistantRepository(StoredJson stored) {
+        this.listRows = Assistant.listRows(stored.form(AssistantBody.class));
+    }
+
     @Override
     public RowMapper<Assistant> rows() {
         return Assistant.ROWS;
+    }
+
+    /** A list answers each row's stored answer as it is, and reads the document only where it cannot. */
+    @Override
+    public RowMapper<Assistant> listRows() {
+        return listRows;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.voiceplane.assistant.repository;
 
 import dev.voiceplane.assistant.domain.Squad;
+import dev.voiceplane.contracts.assistant.SquadBody;
+import dev.voiceplane.kit.json.StoredJson;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
 import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,9 +13,21 @@ import java.util.UUID;
 @ApplicationScoped
 public class SquadRepository implements OrgScopedRepository<Squad> {
 
+    private final RowMapper<Squad> listRows;
+
+    public SquadRepository(StoredJson stored) {
+        this.listRows = Squad.listRows(stored.form(SquadBody.class));
+    }
+
     @Override
     public RowMapper<Squad> rows() {
         return Squad.ROWS;
+    }
+
+    /** A list answers each row's stored answer as it is, and reads the document only where it cannot. */
+    @Override
+    public RowMapper<Squad> listRows() {
+        return listRows;
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.voiceplane.assistant.repository;
 
 import dev.voiceplane.assistant.domain.StoredTool;
+import dev.voiceplane.contracts.assistant.Tool;
+import dev.voiceplane.kit.json.StoredJson;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
 import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,9 +14,21 @@ import java.util.UUID;
 @ApplicationScoped
 public class ToolRepository implements OrgScopedRepository<StoredTool> {
 
+    private final RowMapper<StoredTool> listRows;
+
+    public ToolRepository(StoredJson stored) {
+        this.listRows = StoredTool.listRows(stored.form(Tool.class));
+    }
+
     @Override
     public RowMapper<StoredTool> rows() {
         return StoredTool.ROWS;
+    }
+
+    /** A list answers each row's stored answer as it is, and reads the document only where it cannot. */
+    @Override
+    public RowMapper<StoredTool> listRows() {
+        return listRows;
     }
 
     /** Locks the row for deletion ({@code FOR UPDATE}: waits for an assistant being written that names it). */

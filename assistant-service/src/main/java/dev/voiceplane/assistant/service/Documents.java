@@ -3,6 +3,7 @@ package dev.voiceplane.assistant.service;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.assistant.domain.AnsweredDocument;
 import dev.voiceplane.contracts.assistant.ServerForms;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
@@ -45,14 +46,25 @@ public class Documents {
         return WrittenDocument.of(json, value, secrets, box, context);
     }
 
-    /** The stored text of a validated body, its secrets sealed for the row {@code context}. */
-    public String write(Object value, SealedFields secrets, String context) {
-        ObjectNode tree = json.valueToTree(value);
-        try {
-            return json.writeValueAsString(secrets.seal(tree, box, context));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a validated body cannot be written as JSON", e);
-        }
+    /**
+     * The public answer's fields to store with a write ({@code answer}, its {@code form}: see {@link #answer}): the text
+     * just written, when it holds no secret (the public answer leaves secrets out); otherwise none, and reads answer
+     * from the document.
+     */
+    public StoredAnswer answerOf(WrittenDocument written, Class<?> type) {
+        return holdsSealed(written.stored())
+                ? new StoredAnswer(null, null)
+                : new StoredAnswer(written.fields(), stored.form(type));
+    }
+
+    /** Sets the row's stored answer (see {@link AnsweredDocument}). */
+    public static void stored(AnsweredDocument row, StoredAnswer answer) {
+        row.answer = answer.fields();
+        row.answerForm = answer.form();
+    }
+
+    /** The answer's fields stored with a document, and the form of the type they were written under. */
+    public record StoredAnswer(String fields, Long form) {
     }
 
     /** What a read answers: the stored document as it is ({@code stored}), or else its typed {@code value}. */
@@ -68,7 +80,20 @@ public class Documents {
      * only to write them again; otherwise what {@link #read} answers.
      */
     public <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context, Secrets shown) {
+        return answer(document, new StoredAnswer(null, null), type, secrets, context, shown);
+    }
+
+    /**
+     * The same for a row that may have its public answer stored with it: a public read answers those fields as they
+     * are (a byte copy: no scan, no tree), when they were written under the type's current form; anything else (an
+     * internal read, a row written with secrets or before answers were stored, another form) reads the document.
+     */
+    public <T> Answer<T> answer(String document, StoredAnswer answer, Class<T> type, SealedFields secrets,
+            String context, Secrets shown) {
         boolean opened = shown == Secrets.OPENED;
+        if (!opened && answer.fields() != null && answer.form() != null && answer.form() == stored.form(type)) {
+            return new Answer<>(null, stored.answered(answer.fields()));
+        }
         // First straight from the stored text (no tree: most of a list's time went into building and writing one).
         // A secret left out is one the opener answers null for, as for a sealed value that does not open.
         Optional<StoredDocument> fromText = stored.asStored(document.getBytes(StandardCharsets.UTF_8), type,

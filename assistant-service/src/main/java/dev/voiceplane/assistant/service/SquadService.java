@@ -11,6 +11,7 @@ import dev.voiceplane.contracts.assistant.SquadMember;
 import dev.voiceplane.assistant.repository.ToolRepository;
 import dev.voiceplane.kit.crypto.SealedFields;
 import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.json.WrittenDocument;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.persistence.Ids;
@@ -58,7 +59,9 @@ public class SquadService {
             Set<UUID> members = lockMemberAssistants(orgId, body);
             Squad squad = new Squad();
             squad.stampCreated(orgId, null);
-            squad.document = documents.write(body, SECRETS, squad.sealingContext());
+            WrittenDocument written = documents.written(body, SECRETS, squad.sealingContext());
+            squad.document = written.stored();
+            Documents.stored(squad, documents.answerOf(written, SquadBody.class));
             squads.persist(squad);
             squads.flush();
             squads.recordMemberAssistants(orgId, squad.id, members);
@@ -92,7 +95,9 @@ public class SquadService {
             if (membersChange) {
                 squads.recordMemberAssistants(orgId, squad.id, lockMemberAssistants(orgId, body));
             }
-            squad.document = documents.write(body, SECRETS, squad.sealingContext());
+            WrittenDocument written = documents.written(body, SECRETS, squad.sealingContext());
+            squad.document = written.stored();
+            Documents.stored(squad, documents.answerOf(written, SquadBody.class));
             squad.touch();
             return view(squad, body);
         });
@@ -180,7 +185,8 @@ public class SquadService {
     }
 
     private SquadView view(Squad squad, Documents.Secrets shown) {
-        Documents.Answer<SquadBody> answer = documents.answer(squad.document, SquadBody.class, SECRETS,
+        Documents.Answer<SquadBody> answer = documents.answer(squad.document,
+                new Documents.StoredAnswer(squad.answer, squad.answerForm), SquadBody.class, SECRETS,
                 squad.sealingContext(), shown);
         return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt,
                 answer.value() == null ? null : answer.value().name(),

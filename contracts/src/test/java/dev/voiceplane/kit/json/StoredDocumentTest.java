@@ -50,6 +50,53 @@ class StoredDocumentTest {
             """;
 
     @Test
+    void anAnswerStoredWithItsDocumentIsWrittenAsItIsEvenWhereTextCannotBeCopied() throws Exception {
+        String fields = "\"name\":\"Support \\u2028\",\"metadata\":{\"big\":123456789012345678901234567890,\"x\":0.0000001}";
+        StoredDocument answered = stored.answered(fields);
+        JsonSerializable wrapped = new Wrapped(answered);
+        assertEquals("{\"id\":\"i\"," + fields + "}", json.writeValueAsString(wrapped));
+        // A pretty printer, a token buffer: the same JSON, field by field.
+        assertEquals(json.readTree("{\"id\":\"i\"," + fields + "}"),
+                json.readTree(json.writerWithDefaultPrettyPrinter().writeValueAsString(wrapped)));
+        assertEquals(json.readTree("{\"id\":\"i\"," + fields + "}"), json.valueToTree(wrapped));
+    }
+
+    @Test
+    void aTypesFormChangesWithWhatItsAnswersHoldAndInWhatOrder() {
+        assertEquals(stored.form(AssistantBody.class), new StoredJson(json).form(AssistantBody.class));
+        assertTrue(stored.form(AssistantBody.class) != stored.form(SquadBody.class));
+        assertTrue(stored.form(First.class) != stored.form(Second.class), "the same fields in another order");
+        assertTrue(stored.form(First.class) != stored.form(Third.class), "one more field");
+    }
+
+    record First(String a, String b) {
+    }
+
+    record Second(String b, String a) {
+    }
+
+    record Third(String a, String b, Boolean c) {
+    }
+
+    /** An object with one field of its own, then the answered fields, as the services' views write them. */
+    record Wrapped(StoredDocument document) implements JsonSerializable {
+
+        @Override
+        public void serialize(JsonGenerator generator, SerializerProvider provider) throws IOException {
+            generator.writeStartObject();
+            generator.writeStringField("id", "i");
+            document.writeFields(generator, provider);
+            generator.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator generator, SerializerProvider provider, TypeSerializer types)
+                throws IOException {
+            serialize(generator, provider);
+        }
+    }
+
+    @Test
     void anAssistantAnsweredAsStoredIsWhatBindingAndWritingAnswers() throws Exception {
         assertSameAsBound(ASSISTANT, AssistantBody.class);
     }

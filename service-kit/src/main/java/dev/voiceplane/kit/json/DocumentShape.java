@@ -92,6 +92,47 @@ public final class DocumentShape {
         return new DocumentShape(bean);
     }
 
+    /**
+     * The shape written out (each object's properties in order, each with the JSON it holds), to tell whether an
+     * answer written under another version of the type would be written the same way now.
+     */
+    public String form() {
+        StringBuilder form = new StringBuilder();
+        form(root, form, new IdentityHashMap<>());
+        return form.toString();
+    }
+
+    private static void form(Value value, StringBuilder form, Map<Bean, Integer> seen) {
+        switch (value) {
+            case Text text -> form.append('s');
+            case Bool bool -> form.append('b');
+            case Decimal decimal -> form.append('n');
+            case AnyJson any -> form.append('*');
+            case FreeObject object -> form.append('o');
+            case Unsupported unsupported -> form.append('?');
+            case ArrayOf array -> {
+                form.append('[');
+                form(array.element(), form, seen);
+                form.append(']');
+            }
+            case Bean bean -> {
+                Integer earlier = seen.get(bean);
+                if (earlier != null) {
+                    form.append('^').append(earlier); // a type that contains itself
+                    return;
+                }
+                seen.put(bean, seen.size());
+                form.append('{');
+                for (int i = 0; i < bean.names.size(); i++) {
+                    form.append(i == 0 ? "" : ",").append(bean.names.get(i).replace("\\", "\\\\").replace(":", "\\:"))
+                            .append(':');
+                    form(bean.values.get(i), form, seen);
+                }
+                form.append('}');
+            }
+        }
+    }
+
     /** Whether the document reads as the type exactly, so that {@link #writeFields} answers what binding would. */
     public boolean fits(ObjectNode document) {
         return fits(root, document);

@@ -15,11 +15,13 @@ import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Singleton;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
+import java.util.zip.CRC32C;
 import org.jboss.logging.Logger;
 
 /**
@@ -41,6 +43,7 @@ public class StoredJson {
     private final ObjectReader storedReader;
     private final Map<Class<?>, DocumentShape> shapes = new ConcurrentHashMap<>();
     private final Map<PlanKey, Optional<StoredText.Plan>> plans = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Long> forms = new ConcurrentHashMap<>();
 
     public StoredJson(ObjectMapper mapper) {
         this.mapper = mapper;
@@ -88,6 +91,23 @@ public class StoredJson {
         }
         StoredText.Scanned scanned = StoredText.scan(document, plan, openSecret);
         return scanned == null ? Optional.empty() : Optional.of(new StoredDocument(document, scanned, storedReader));
+    }
+
+    /**
+     * A number for how {@code type} is answered now (a checksum of {@link DocumentShape#form}): an answer stored with
+     * its document under another form (an older version of the type, say) is not answered as it is.
+     */
+    public long form(Class<?> type) {
+        return forms.computeIfAbsent(type, key -> {
+            CRC32C checksum = new CRC32C();
+            checksum.update(shape(key).form().getBytes(StandardCharsets.UTF_8));
+            return checksum.getValue();
+        });
+    }
+
+    /** An answer's fields stored with its document, of the current {@link #form}: answered as they are. */
+    public StoredDocument answered(String fields) {
+        return new StoredDocument(fields, storedReader);
     }
 
     private DocumentShape shape(Class<?> type) {

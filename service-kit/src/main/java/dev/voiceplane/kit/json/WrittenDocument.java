@@ -52,6 +52,11 @@ public final class WrittenDocument {
         }
     }
 
+    /** The body's fields as written, secrets open, without the object's braces. */
+    public String fields() {
+        return members.getValue();
+    }
+
     /** The text to store: the body's fields, unset ones omitted, secrets sealed. */
     public String stored() {
         return stored;

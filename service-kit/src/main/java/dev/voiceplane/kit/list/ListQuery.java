@@ -65,7 +65,7 @@ public final class ListQuery {
             bind.and(equality.getKey(), value);
         }
         if (!QuarkusTransaction.isActive()) {
-            RowMapper<E> rows = repository instanceof OrgScopedRepository<E> owned ? owned.rows() : null;
+            RowMapper<E> rows = repository instanceof OrgScopedRepository<E> owned ? owned.listRows() : null;
             if (rows != null && params.equalities().isEmpty()) {
                 return plain(rows, orgId, params);
             }

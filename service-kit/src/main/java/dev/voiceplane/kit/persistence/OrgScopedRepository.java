@@ -59,6 +59,11 @@ public interface OrgScopedRepository<E extends OrgScopedEntity> extends PanacheR
         return null;
     }
 
+    /** How a list's rows read ({@link #rows()} unless a list needs fewer columns). */
+    default RowMapper<E> listRows() {
+        return rows();
+    }
+
     /**
      * Reads one resource to change or delete it, in the current transaction: the managed entity, its row held
      * ({@code FOR UPDATE}) until the transaction ends, so concurrent changes apply in turn.

@@ -53,7 +53,7 @@ class StoredDocumentTest {
     void anAnswerStoredWithItsDocumentIsWrittenAsItIsEvenWhereTextCannotBeCopied() throws Exception {
         String fields = "\"name\":\"Support \\u2028\",\"metadata\":{\"big\":123456789012345678901234567890,\"x\":0.0000001}";
         StoredDocument answered = stored.answered(fields);
-        JsonSerializable wrapped = new Wrapped(answered);
+        JsonSerializable wrapped = new Fields("i", answered);
         assertEquals("{\"id\":\"i\"," + fields + "}", json.writeValueAsString(wrapped));
         // A pretty printer, a token buffer: the same JSON, field by field.
         assertEquals(json.readTree("{\"id\":\"i\"," + fields + "}"),
@@ -76,24 +76,6 @@ class StoredDocumentTest {
     }
 
     record Third(String a, String b, Boolean c) {
-    }
-
-    /** An object with one field of its own, then the answered fields, as the services' views write them. */
-    record Wrapped(StoredDocument document) implements JsonSerializable {
-
-        @Override
-        public void serialize(JsonGenerator generator, SerializerProvider provider) throws IOException {
-            generator.writeStartObject();
-            generator.writeStringField("id", "i");
-            document.writeFields(generator, provider);
-            generator.writeEndObject();
-        }
-
-        @Override
-        public void serializeWithType(JsonGenerator generator, SerializerProvider provider, TypeSerializer types)
-                throws IOException {
-            serialize(generator, provider);
-        }
     }
 
     @Test
@@ -128,12 +110,22 @@ class StoredDocumentTest {
         assertEquals(bound, json.writeValueAsString(new Fields(verbatim)));
     }
 
-    /** The stored document's fields in an object of their own, as a view writes them after its common fields. */
-    record Fields(StoredDocument document) implements JsonSerializable {
+    /**
+     * The stored document's fields in an object of their own, as a view writes them after its common fields; with
+     * an {@code id} (a common field) first, unless null.
+     */
+    record Fields(String id, StoredDocument document) implements JsonSerializable {
+
+        Fields(StoredDocument document) {
+            this(null, document);
+        }
 
         @Override
         public void serialize(JsonGenerator generator, SerializerProvider provider) throws IOException {
             generator.writeStartObject();
+            if (id != null) {
+                generator.writeStringField("id", id);
+            }
             document.writeFields(generator, provider);
             generator.writeEndObject();
         }

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Each assistant, squad and tool is stored with its public answer's fields, which public reads copy as they are:
  * what is stored is exactly what a read answers; an answer written under another form of the type (a release whose
- * answers are written otherwise) is not answered, the document is; a resource with secrets has no stored answer.
+ * answers are written otherwise) is not answered, the document is; a hand edit of the document drops the stored
+ * answer; a resource with secrets has no stored answer.
  */
 @QuarkusTest
 class StoredAnswersTest {
@@ -61,6 +62,17 @@ class StoredAnswersTest {
         orgA().body("{\"name\":\"renamed\"}").when().patch("/assistant/" + id).then().statusCode(200);
         assertEquals("\"name\":\"renamed\"", column("assistant.assistants", id, "answer"));
         orgA().when().get("/assistant/" + id).then().statusCode(200).body("name", equalTo("renamed"));
+    }
+
+    @Test
+    void aHandEditOfTheDocumentIsWhatReadsAnswer() throws Exception {
+        String id = createAssistant(orgA(), "{\"name\":\"as written\"}");
+        update("update assistant.assistants set document = jsonb_set(document, '{name}', '\"edited by hand\"')"
+                + " where org_id = ? and id = ?::uuid", id);
+        assertNull(column("assistant.assistants", id, "answer"));
+        orgA().when().get("/assistant/" + id).then().statusCode(200).body("name", equalTo("edited by hand"));
+        orgA().queryParam("limit", 1000).when().get("/assistant").then().statusCode(200)
+                .body("name", hasItem("edited by hand")).body("name", not(hasItem("as written")));
     }
 
     @Test

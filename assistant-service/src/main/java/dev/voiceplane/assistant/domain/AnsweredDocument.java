@@ -35,6 +35,9 @@ public abstract class AnsweredDocument extends OrgScopedEntity {
     @Column(name = "answer_form")
     public Long answerForm;
 
+    /** What the row's sealed secrets are bound to: a ciphertext copied into another row does not open. */
+    public abstract String sealingContext();
+
     /** How the rows of {@code table} read without the ORM: the document and the stored answer. */
     protected static <E extends AnsweredDocument> RowMapper<E> rows(String table, Supplier<E> create) {
         return new RowMapper<>(table, List.of("document", "answer", "answer_form"), create,

@@ -17,7 +17,7 @@ public class Assistant extends AnsweredDocument {
         return listRows("assistants", Assistant::new, form);
     }
 
-    /** What this row's sealed secrets are bound to: a ciphertext copied into another row does not open. */
+    @Override
     public String sealingContext() {
         return "assistant:" + orgId + ":" + id;
     }

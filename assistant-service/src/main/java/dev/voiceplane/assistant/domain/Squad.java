@@ -20,7 +20,7 @@ public class Squad extends AnsweredDocument {
         return listRows("squads", Squad::new, form);
     }
 
-    /** What this row's sealed secrets are bound to: a ciphertext copied into another row does not open. */
+    @Override
     public String sealingContext() {
         return "squad:" + orgId + ":" + id;
     }

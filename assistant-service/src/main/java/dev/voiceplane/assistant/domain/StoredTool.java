@@ -20,7 +20,7 @@ public class StoredTool extends AnsweredDocument {
         return listRows("tools", StoredTool::new, form);
     }
 
-    /** What this row's sealed secret is bound to: a ciphertext copied into another row does not open. */
+    @Override
     public String sealingContext() {
         return "tool:" + orgId + ":" + id;
     }

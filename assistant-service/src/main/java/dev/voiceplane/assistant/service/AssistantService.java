@@ -61,7 +61,7 @@ public class AssistantService {
         assistant.stampCreated(orgId, null);
         WrittenDocument written = documents.written(body, SECRETS, assistant.sealingContext());
         assistant.document = written.stored();
-        Documents.stored(assistant, documents.answerOf(written, AssistantBody.class));
+        documents.storeAnswer(assistant, written, AssistantBody.class);
         if (toolIds(body).isEmpty()) {
             assistants.insert(assistant);
             return view(assistant, body, written);
@@ -108,7 +108,7 @@ public class AssistantService {
             }
             WrittenDocument written = documents.written(body, SECRETS, assistant.sealingContext());
             assistant.document = written.stored();
-            Documents.stored(assistant, documents.answerOf(written, AssistantBody.class));
+            documents.storeAnswer(assistant, written, AssistantBody.class);
             assistant.touch();
             return view(assistant, body, written);
         });
@@ -186,9 +186,7 @@ public class AssistantService {
     }
 
     private AssistantView view(Assistant assistant, Documents.Secrets shown) {
-        Documents.Answer<AssistantBody> answer = documents.answer(assistant.document,
-                new Documents.StoredAnswer(assistant.answer, assistant.answerForm), AssistantBody.class, SECRETS,
-                assistant.sealingContext(), shown);
+        Documents.Answer<AssistantBody> answer = documents.answer(assistant, AssistantBody.class, SECRETS, shown);
         return new AssistantView(assistant.id.toString(), assistant.orgId, assistant.createdAt, assistant.updatedAt,
                 answer.value(), answer.stored());
     }

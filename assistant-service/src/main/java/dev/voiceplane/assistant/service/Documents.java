@@ -47,24 +47,14 @@ public class Documents {
     }
 
     /**
-     * The public answer's fields to store with a write ({@code answer}, its {@code form}: see {@link #answer}): the text
-     * just written, when it holds no secret (the public answer leaves secrets out); otherwise none, and reads answer
-     * from the document.
+     * Stores with the row the public answer's fields of its write (see {@link AnsweredDocument}): the text just
+     * written, under the type's current form, when it holds no secret (public answers leave secrets out); otherwise
+     * none, and reads answer from the document.
      */
-    public StoredAnswer answerOf(WrittenDocument written, Class<?> type) {
-        return holdsSealed(written.stored())
-                ? new StoredAnswer(null, null)
-                : new StoredAnswer(written.fields(), stored.form(type));
-    }
-
-    /** Sets the row's stored answer (see {@link AnsweredDocument}). */
-    public static void stored(AnsweredDocument row, StoredAnswer answer) {
-        row.answer = answer.fields();
-        row.answerForm = answer.form();
-    }
-
-    /** The answer's fields stored with a document, and the form of the type they were written under. */
-    public record StoredAnswer(String fields, Long form) {
+    public void storeAnswer(AnsweredDocument row, WrittenDocument written, Class<?> type) {
+        boolean secrets = holdsSealed(written.stored());
+        row.answer = secrets ? null : written.fields();
+        row.answerForm = secrets ? null : stored.form(type);
     }
 
     /** What a read answers: the stored document as it is ({@code stored}), or else its typed {@code value}. */
@@ -75,25 +65,25 @@ public class Documents {
     public enum Secrets { OPENED, LEFT_OUT }
 
     /**
+     * What a read of the row answers: for a public read, the answer's fields stored with it, as they are (a byte
+     * copy: no scan, no tree), when they were written under the type's current form; anything else (an internal
+     * read, a row written with secrets or before answers were stored, another form) reads the document.
+     */
+    public <T> Answer<T> answer(AnsweredDocument row, Class<T> type, SealedFields secrets, Secrets shown) {
+        if (shown == Secrets.LEFT_OUT && row.answer != null && row.answerForm != null
+                && row.answerForm == stored.form(type)) {
+            return new Answer<>(null, stored.answered(row.answer));
+        }
+        return answer(row.document, type, secrets, row.sealingContext(), shown);
+    }
+
+    /**
      * What a read answers, its secrets opened or left out: the stored document itself when it reads as its type
      * exactly (the common case: it was validated when written), so that a read does not bind it to the typed records
      * only to write them again; otherwise what {@link #read} answers.
      */
-    public <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context, Secrets shown) {
-        return answer(document, new StoredAnswer(null, null), type, secrets, context, shown);
-    }
-
-    /**
-     * The same for a row that may have its public answer stored with it: a public read answers those fields as they
-     * are (a byte copy: no scan, no tree), when they were written under the type's current form; anything else (an
-     * internal read, a row written with secrets or before answers were stored, another form) reads the document.
-     */
-    public <T> Answer<T> answer(String document, StoredAnswer answer, Class<T> type, SealedFields secrets,
-            String context, Secrets shown) {
+    private <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context, Secrets shown) {
         boolean opened = shown == Secrets.OPENED;
-        if (!opened && answer.fields() != null && answer.form() != null && answer.form() == stored.form(type)) {
-            return new Answer<>(null, stored.answered(answer.fields()));
-        }
         // First straight from the stored text (no tree: most of a list's time went into building and writing one).
         // A secret left out is one the opener answers null for, as for a sealed value that does not open.
         Optional<StoredDocument> fromText = stored.asStored(document.getBytes(StandardCharsets.UTF_8), type,

@@ -61,7 +61,7 @@ public class SquadService {
             squad.stampCreated(orgId, null);
             WrittenDocument written = documents.written(body, SECRETS, squad.sealingContext());
             squad.document = written.stored();
-            Documents.stored(squad, documents.answerOf(written, SquadBody.class));
+            documents.storeAnswer(squad, written, SquadBody.class);
             squads.persist(squad);
             squads.flush();
             squads.recordMemberAssistants(orgId, squad.id, members);
@@ -97,7 +97,7 @@ public class SquadService {
             }
             WrittenDocument written = documents.written(body, SECRETS, squad.sealingContext());
             squad.document = written.stored();
-            Documents.stored(squad, documents.answerOf(written, SquadBody.class));
+            documents.storeAnswer(squad, written, SquadBody.class);
             squad.touch();
             return view(squad, body);
         });
@@ -185,9 +185,7 @@ public class SquadService {
     }
 
     private SquadView view(Squad squad, Documents.Secrets shown) {
-        Documents.Answer<SquadBody> answer = documents.answer(squad.document,
-                new Documents.StoredAnswer(squad.answer, squad.answerForm), SquadBody.class, SECRETS,
-                squad.sealingContext(), shown);
+        Documents.Answer<SquadBody> answer = documents.answer(squad, SquadBody.class, SECRETS, shown);
         return new SquadView(squad.id.toString(), squad.orgId, squad.createdAt, squad.updatedAt,
                 answer.value() == null ? null : answer.value().name(),
                 answer.value() == null ? null : answer.value().members(), answer.stored());

@@ -50,7 +50,7 @@ public class ToolService {
         tool.stampCreated(orgId, null);
         WrittenDocument written = documents.written(body, SECRETS, tool.sealingContext());
         tool.document = written.stored();
-        Documents.stored(tool, documents.answerOf(written, Tool.class));
+        documents.storeAnswer(tool, written, Tool.class);
         tools.insert(tool);
         return view(tool, body, written);
     }
@@ -73,7 +73,7 @@ public class ToolService {
             Tool body = documents.patched(tool.document, patch, Tool.class, SECRETS, tool.sealingContext());
             WrittenDocument written = documents.written(body, SECRETS, tool.sealingContext());
             tool.document = written.stored();
-            Documents.stored(tool, documents.answerOf(written, Tool.class));
+            documents.storeAnswer(tool, written, Tool.class);
             tool.touch();
             return view(tool, body, written);
         });
@@ -162,8 +162,7 @@ public class ToolService {
     }
 
     private ToolView view(StoredTool tool, Documents.Secrets shown) {
-        Documents.Answer<Tool> answer = documents.answer(tool.document,
-                new Documents.StoredAnswer(tool.answer, tool.answerForm), Tool.class, SECRETS, tool.sealingContext(), shown);
+        Documents.Answer<Tool> answer = documents.answer(tool, Tool.class, SECRETS, shown);
         return new ToolView(tool.id.toString(), tool.orgId, tool.createdAt, tool.updatedAt, answer.value(),
                 answer.stored());
     }

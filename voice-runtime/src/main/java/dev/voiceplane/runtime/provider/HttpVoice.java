@@ -4,7 +4,6 @@ import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.audio.Pcm16;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
@@ -13,8 +12,9 @@ import java.util.function.Function;
 /**
  * A text-to-speech provider whose HTTP answer streams raw audio (chunked, no header): ElevenLabs'
  * {@code /v1/text-to-speech/{voice}/stream} and OpenAI's {@code /v1/audio/speech}. One request per text chunk,
- * pooled keep-alive connections; the answer's bytes are handed on as they arrive, in the call's format (ElevenLabs
- * is asked for it directly; OpenAI's 24 kHz PCM is resampled).
+ * pooled keep-alive connections (the calling event loop's: {@link EventLoopHttpClients}); the answer's bytes are
+ * handed on as they arrive, in the call's format (ElevenLabs is asked for it directly; OpenAI's 24 kHz PCM is
+ * resampled).
  *
  * <p>A voice fails when it sends no audio within {@code firstAudioMillis} of the request, answers an HTTP error, or
  * answers 2xx with text (JSON, HTML: an error page or a proxy's answer) where audio was asked for: such bytes would
@@ -27,7 +27,7 @@ public final class HttpVoice implements TextToSpeech {
     }
 
     private final Vertx vertx;
-    private final HttpClient http;
+    private final EventLoopHttpClients http;
     private final Function<String, Request> requests;
     private final AudioFormat callFormat;
     private final Integer pcmRateOfAnswer;
@@ -37,7 +37,7 @@ public final class HttpVoice implements TextToSpeech {
     /**
      * @param pcmRateOfAnswer null when the provider answers in the call's format, else the rate of its PCM16 answer
      */
-    public HttpVoice(Vertx vertx, HttpClient http, Function<String, Request> requests, AudioFormat callFormat,
+    public HttpVoice(Vertx vertx, EventLoopHttpClients http, Function<String, Request> requests, AudioFormat callFormat,
             Integer pcmRateOfAnswer, long timeoutMillis, long firstAudioMillis) {
         this.vertx = vertx;
         this.http = http;
@@ -69,7 +69,7 @@ public final class HttpVoice implements TextToSpeech {
             speech.deadline = -1;
             speech.fail("no audio within " + firstAudioMillis + " ms");
         });
-        http.request(options).onComplete(opened -> {
+        http.current().request(options).onComplete(opened -> {
             if (opened.failed()) {
                 speech.fail("request failed: " + opened.cause().getMessage());
                 return;

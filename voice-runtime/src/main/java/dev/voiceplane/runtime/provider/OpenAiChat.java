@@ -8,7 +8,6 @@ import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
 import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
@@ -34,7 +33,7 @@ import java.util.TreeMap;
 public final class OpenAiChat implements LanguageModel {
 
     private final Vertx vertx;
-    private final HttpClient http;
+    private final EventLoopHttpClients http;
     private final ObjectMapper json;
     private final String baseUrl;
     private final String apiKey;
@@ -43,7 +42,7 @@ public final class OpenAiChat implements LanguageModel {
     private final long timeoutMillis;
     private final long firstTokenMillis;
 
-    public OpenAiChat(Vertx vertx, HttpClient http, ObjectMapper json, String baseUrl, String apiKey,
+    public OpenAiChat(Vertx vertx, EventLoopHttpClients http, ObjectMapper json, String baseUrl, String apiKey,
             Double temperature, Integer maxTokens, long timeoutMillis, long firstTokenMillis) {
         this.vertx = vertx;
         this.http = http;
@@ -100,7 +99,7 @@ public final class OpenAiChat implements LanguageModel {
             stream.deadline = -1;
             stream.fail("no text within " + firstTokenMillis + " ms");
         });
-        http.request(options).onComplete(opened -> {
+        http.current().request(options).onComplete(opened -> {
             if (opened.failed()) {
                 stream.fail("request failed: " + opened.cause().getMessage());
                 return;

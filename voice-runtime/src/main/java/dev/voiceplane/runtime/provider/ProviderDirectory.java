@@ -6,7 +6,6 @@ import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.conversation.CallPlan;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.WebSocketClient;
@@ -42,7 +41,7 @@ public class ProviderDirectory {
     private final Vertx vertx;
     private final Config config;
     private final ObjectMapper json;
-    private final HttpClient http;
+    private final EventLoopHttpClients http;
     private final WebSocketClient webSockets;
     private final long timeoutMillis;
     private final Deadlines deadlines;
@@ -58,7 +57,7 @@ public class ProviderDirectory {
                 firstAudioDeadline.toMillis());
         this.json = json;
         this.timeoutMillis = timeout.toMillis();
-        this.http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
+        this.http = new EventLoopHttpClients(vertx, new HttpClientOptions().setKeepAlive(true)
                 .setConnectTimeout((int) Math.min(timeoutMillis, 5000)).setTcpNoDelay(true),
                 new PoolOptions().setHttp1MaxSize(4096));
         // One transcriber socket per live call, all to the same host: Vert.x's default of 50 WebSockets per host

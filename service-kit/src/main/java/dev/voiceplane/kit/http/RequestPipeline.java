@@ -7,6 +7,7 @@ import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -138,11 +139,19 @@ public class RequestPipeline {
     /**
      * Answers a request whose body was not read to its end, and closes the connection (the rest of the body may
      * still be on its way, and would be taken for the next request). The unread body is drained for a moment
-     * first: closing a socket with unread bytes resets it, and the client may then lose the answer.
+     * first: closing a socket with unread bytes resets it, and the client may then lose the answer. A request that
+     * has no body keeps its connection, as after any other answer: a wrong key on a GET then costs no new
+     * connection (it did, and made a 401 cost three health checks under load: BENCHMARKS.md, 2026-11-26).
      */
     static void refuse(RoutingContext ctx, ApiError error) {
         if (ctx.response().ended() || ctx.response().headWritten()) {
             ctx.request().connection().close();
+            return;
+        }
+        if (bodiless(ctx.request())) {
+            answer(ctx, error);
+            // The request's end may wait in its paused buffer; the connection takes its next request after it.
+            ctx.request().resume();
             return;
         }
         ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
@@ -151,6 +160,19 @@ public class RequestPipeline {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(Json.encode(error))
                 .onComplete(written -> drainThenClose(ctx));
+    }
+
+    /** An HTTP/1.x request with neither a length nor a chunked body has none (RFC 9112, 6.3). */
+    private static boolean bodiless(HttpServerRequest request) {
+        if (request.isEnded()) {
+            return true;
+        }
+        if (request.version() != HttpVersion.HTTP_1_1 && request.version() != HttpVersion.HTTP_1_0) {
+            return false;
+        }
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        return request.getHeader(HttpHeaders.TRANSFER_ENCODING) == null
+                && (length == null || length.strip().equals("0"));
     }
 
     private static void drainThenClose(RoutingContext ctx) {

@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,8 @@ import dev.voiceplane.kit.testing.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,6 +89,34 @@ class AuthenticationFirstTest {
                 assertThat(error.path("message").asText(), containsString("service token"));
             }
         }
+    }
+
+    /**
+     * A refused request without a body leaves its connection open, as any other answer does: a client that sends a
+     * wrong key (or none) and then a good one needs no new connection, and a client retrying with a wrong key does
+     * not cost the server a connection per attempt. A refused request with a body still closes it (its body was not
+     * read; below, and {@link #aPublicRequestWithoutAValidKeyIs401WhateverElseIsWrong}).
+     */
+    @Test
+    void aRefusedRequestWithoutABodyKeepsItsConnection() {
+        String wrong = "GET /note HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer wrong\r\n\r\n";
+        String none = "GET /internal/note HTTP/1.1\r\nHost: x\r\n\r\n";
+        String good = "GET /note HTTP/1.1\r\nHost: x\r\nAuthorization: " + TestKeys.bearer(TestKeys.KEY_A)
+                + "\r\nConnection: close\r\n\r\n";
+        String answers = RawHttp.exchange(wrong + none + good);
+        assertEquals(List.of("401", "401", "200"), statuses(answers), answers);
+        String firstHead = answers.substring(0, answers.indexOf("\r\n\r\n")).toLowerCase(Locale.ROOT);
+        assertThat(firstHead, not(containsString("connection: close")));
+
+        String withBody = "POST /note HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2"
+                + "\r\n\r\n{}";
+        assertEquals(List.of("401"), statuses(RawHttp.exchange(withBody + good)),
+                "a refused request with a body closes its connection");
+    }
+
+    private static List<String> statuses(String answers) {
+        return Pattern.compile("HTTP/1\\.1 (\\d{3}) ").matcher(answers).results().map(found -> found.group(1))
+                .toList();
     }
 
     /** A path that is no route is not authenticated by the kit: 404 with or without a key. */

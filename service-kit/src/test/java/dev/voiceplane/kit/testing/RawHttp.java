@@ -61,6 +61,26 @@ public final class RawHttp {
         return send(port(), head, body);
     }
 
+    /**
+     * Writes {@code requests} as they are, in one go (several requests: pipelined on one connection), and returns
+     * every byte the server sent until it closed the connection. Nothing is added: the last request should say
+     * {@code Connection: close}.
+     */
+    public static String exchange(String requests) {
+        try (Socket socket = new Socket("localhost", port())) {
+            socket.setSoTimeout(READ_TIMEOUT_MILLIS);
+            OutputStream out = socket.getOutputStream();
+            out.write(requests.getBytes(ISO_8859_1));
+            out.flush();
+            return new String(readAll(socket.getInputStream()), ISO_8859_1);
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("the server did not close the connection within " + READ_TIMEOUT_MILLIS
+                    + " ms after: " + requests, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static Answer send(String head) {
         return send(head, new byte[0]);
     }

@@ -42,7 +42,11 @@ public final class VadBench {
         System.out.println("| calls | mode | tick (median) | per call-window (wall) | per call-window (CPU) | "
                 + "core share at 31.25 windows/s |");
         System.out.println("|---:|---|---:|---:|---:|---:|");
+        long rssBefore = residentKib();
+        long rssLoaded;
+        long rssRun;
         try (SileroModel model = SileroModel.load()) {
+            rssLoaded = residentKib();
             for (int n : calls) {
                 for (boolean batched : new boolean[] {false, true}) {
                     float[][] inputs = new float[n][context + window];
@@ -85,8 +89,27 @@ public final class VadBench {
                             n * 31.25 * perCpu / 1e4);
                 }
             }
+            rssRun = residentKib();
         }
         System.out.printf(Locale.ROOT, "%nload average after: %s%n", loadAverage());
+        // What ONNX Runtime and the model add to a process (the runtime loads them at its start, "voice activity").
+        System.out.printf(Locale.ROOT, "resident memory: %.0f MiB before the model was loaded, %+.0f MiB once ONNX "
+                + "Runtime and the model were loaded, %+.0f MiB after the runs%n", rssBefore / 1024.0,
+                (rssLoaded - rssBefore) / 1024.0, (rssRun - rssBefore) / 1024.0);
+    }
+
+    /** This process's resident set (VmRSS), in KiB. */
+    private static long residentKib() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot read /proc/self/status", e);
+        }
+        return -1;
     }
 
     private static String ortVersion() {

@@ -141,14 +141,21 @@ class TransfersIT {
         try (FakeTwilioCaller caller = calls.connect(stream)) {
             HeldCalls.eventually("the front desk's greeting to play", HeldCalls.CONVERSATION_STEP,
                     () -> caller.firstAudioNanos() > 0 && !caller.receivedMarks().isEmpty() && playedOut(caller));
+            // Each reply's audio ends with a mark: the hand-off's message and billing's greeting add at least two.
+            // (Billing's voice being asked is not enough: its audio may not have arrived yet, and the follow-up
+            // would then be said over the greeting.)
+            int marksBefore = caller.receivedMarks().size();
             caller.say(SpeechFixtures.mulaw8k(question));
             HeldCalls.eventually("billing's greeting to play", HeldCalls.CONVERSATION_STEP, () -> calls.elevenlabs()
-                    .requests().stream().anyMatch(spoken -> "adam".equals(spoken.voiceId())) && playedOut(caller));
+                    .requests().stream().anyMatch(spoken -> "adam".equals(spoken.voiceId()))
+                    && caller.receivedMarks().size() >= marksBefore + 2 && playedOut(caller));
             int heard = caller.playedAudio().length;
+            int marksGreeted = caller.receivedMarks().size();
             assertTrue(caller.say(SpeechFixtures.mulaw8k(followUp)).voiceToVoiceMs(HeldCalls.CONVERSATION_STEP) > 0,
                     "billing's answer was heard");
             HeldCalls.eventually("billing's answer to play", HeldCalls.CONVERSATION_STEP, () -> caller.playedAudio()
-                    .length >= heard + SpeechFixtures.mulaw8k(answer).length - 160);
+                    .length >= heard + SpeechFixtures.mulaw8k(answer).length - 160
+                    && caller.receivedMarks().size() > marksGreeted && playedOut(caller));
             caller.stop().get(HeldCalls.CONVERSATION_STEP.toSeconds(), TimeUnit.SECONDS);
         }
         calls.carrierStatus(number, sid, "completed", 2, 40);

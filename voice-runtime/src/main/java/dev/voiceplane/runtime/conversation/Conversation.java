@@ -924,17 +924,23 @@ public final class Conversation {
         egress.clear();
         metrics.stage(Stage.BARGE_IN, System.nanoTime() - decidedAt);
         live.interrupted();
-        String heard = heard(current, decidedAt);
+        String heard = keepHeard(current, decidedAt);
         // Word counts, never the words: transcript text stays out of the logs (hipaaEnabled or not).
         LOG.debugf("call %s: interrupted (%s) after %d words", plan.callId(), why, words(heard));
+        if (current.endReason != null) {
+            finish(current.endReason, true);
+        }
+    }
+
+    /** Records in the transcript and the history what of a reply cut short was heard by {@code at}; returns it. */
+    private String keepHeard(Response current, long at) {
+        String heard = heard(current, at);
         if (!heard.isEmpty()) {
             long now = System.currentTimeMillis();
             report(message("bot", heard, current.audibleAtMillis > 0 ? current.audibleAtMillis : now, now));
             history.add(new ChatMessage("assistant", heard));
         }
-        if (current.endReason != null) {
-            finish(current.endReason, true);
-        }
+        return heard;
     }
 
     /** The caller went on speaking before the reply was heard: drop it, the words join the next turn. */
@@ -1023,8 +1029,12 @@ public final class Conversation {
             phase = Phase.SAYING_GOODBYE;
             commitUserTurn(response);
             if (response != null) {
-                cancel(response);
+                Response cut = response;
+                cancel(cut);
                 egress.clear();
+                if (cut.audible) {
+                    keepHeard(cut, System.nanoTime());
+                }
             }
             say(plan.endCallMessage(), reason);
             goodbyeTimer = vertx.setTimer(GOODBYE_LIMIT_MILLIS, id -> finish(reason, true));
@@ -1063,7 +1073,12 @@ public final class Conversation {
             }
         }
         if (response != null) {
-            cancel(response);
+            // The call ends while the assistant speaks (a hang-up, a timeout): the transcript keeps what was heard.
+            Response cut = response;
+            cancel(cut);
+            if (cut.audible) {
+                keepHeard(cut, System.nanoTime());
+            }
         }
         egress.stop();
         vad.close();

@@ -15,10 +15,11 @@ import java.util.concurrent.ConcurrentMap;
  * <p>Why: a call cancels its model's or voice's answer (barge-in, hang-up) by resetting the request. Vert.x 4.5 resets
  * an HTTP/1.1 request on its connection's event loop and closes the connection when the answer has ended by then; if
  * the connection was meanwhile handed back to the pool and to another call, that call's answer fails with "Connection
- * was closed" (eclipse-vertx/vert.x#6294, open). When the call and the connection share a thread, the end of the answer
- * and the reset cannot interleave: either the answer ended first, and the call's speech is over (nothing is reset), or
- * the reset comes first, and closes a connection nobody else holds. Each event loop keeps its own keep-alive
- * connections, which costs a connection per event loop and provider host at most.
+ * was closed" (eclipse-vertx/vert.x#6294: its fix was merged and then reverted, so the 4.5 line still has the race).
+ * When the call and the connection share a thread, the end of the answer and the reset cannot interleave: either the
+ * answer ended first, and the call's speech is over (nothing is reset), or the reset comes first, and closes a
+ * connection nobody else holds. Each event loop keeps its own keep-alive connections, which costs a connection per
+ * event loop and provider host at most.
  */
 public final class EventLoopHttpClients implements AutoCloseable {
 

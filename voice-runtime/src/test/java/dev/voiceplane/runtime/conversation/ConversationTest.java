@@ -467,4 +467,29 @@ class ConversationTest {
         assertEquals(null, caller.closed);
         assertFalse(new ArrayList<>(caller.messages).isEmpty());
     }
+
+    @Test
+    void aCallerWhoHangsUpWhileTheAssistantSpeaksLeavesWhatWasHeardInTheTranscript() throws Exception {
+        String reply = "Let me tell you about all of our opening hours across every single day of the week in great detail.";
+        model.replies.add(reply);
+        caller.echoMarks = false;
+        startCall(assistant(""));
+        says("Tell me everything.");
+        // 200 ms are sent ahead at once; 30 frames means about 400 ms of the reply have played.
+        await("part of the reply to be heard", () -> caller.frames > 30);
+        onCall(() -> {
+            conversation.hungUp("customer-ended-call");
+            return null;
+        });
+        await("ended", () -> ended() != null);
+        List<String> transcript = transcript();
+        assertEquals(2, transcript.size(), transcript.toString());
+        assertEquals("user: Tell me everything.", transcript.get(0));
+        String heard = transcript.get(1);
+        assertTrue(heard.startsWith("bot: Let me") && reply.startsWith(heard.substring("bot: ".length()))
+                && heard.length() < "bot: ".length() + reply.length(), "the words heard before the hang-up: " + heard);
+        int endedAt = events.indexOf(ended());
+        assertTrue(events.stream().filter(e -> "message".equals(e.type())).allMatch(e -> events.indexOf(e) < endedAt),
+                "the words are reported before the call's end");
+    }
 }

@@ -3,7 +3,16 @@
 # JVM directories, newest first. Returns 1, with a message, when there is none.
 
 voice_java_major() {
-  # The major version of the java binary $1 (17, 21, 25, ...).
+  # The major version of the java binary $1 (17, 21, 25, ...): from the JDK's release file (JAVA_VERSION="25.0.3"),
+  # which every JDK since 9 has, without starting a JVM (about 0.1 s each); else from the JVM itself.
+  _voice_release="$(dirname "$(dirname "$1")")/release"
+  if [ -f "$_voice_release" ]; then
+    _voice_version=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$_voice_release")
+    if [ -n "$_voice_version" ] && [ "$_voice_version" != 1 ]; then
+      echo "$_voice_version"
+      return 0
+    fi
+  fi
   "$1" -XshowSettings:properties -version 2>&1 \
     | awk -F'= ' '/java.specification.version/ { split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit }'
 }

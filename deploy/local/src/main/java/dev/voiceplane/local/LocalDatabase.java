@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The embedded PostgreSQL (real binaries from a Maven artifact), its data kept between runs. As in production,
@@ -58,14 +59,26 @@ final class LocalDatabase implements AutoCloseable {
     }
 
     /**
-     * Makes sure {@code service}'s role exists with {@code password}, owns its schema and uses it. Idempotent: runs
-     * at every start. Role and schema names come from {@link LocalService}, derived from DNS-label service names.
+     * Makes sure each service's role exists with its password ({@code passwords}, by service), owns its schema and
+     * uses it. Idempotent: runs at every start, on one connection for all of them (before any service starts, so a
+     * start does not wait for a connection per service). Role and schema names come from {@link LocalService},
+     * derived from DNS-label service names.
      */
-    void provision(LocalService service, String password) {
-        String role = service.role();
-        String schema = service.schema();
+    void provision(Map<LocalService, String> passwords) {
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
                 Statement statement = connection.createStatement()) {
+            for (Map.Entry<LocalService, String> entry : passwords.entrySet()) {
+                provision(statement, entry.getKey(), entry.getValue());
+            }
+        } catch (SQLException e) {
+            throw new StackFailure("cannot connect to the database to prepare the services' roles: " + e.getMessage(), e);
+        }
+    }
+
+    private static void provision(Statement statement, LocalService service, String password) {
+        String role = service.role();
+        String schema = service.schema();
+        try {
             statement.execute("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '" + role + "') "
                     + "THEN CREATE ROLE " + role + "; END IF; END $$");
             statement.execute("ALTER ROLE " + role + " WITH LOGIN PASSWORD '" + password + "'");

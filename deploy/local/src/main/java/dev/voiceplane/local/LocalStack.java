@@ -153,6 +153,12 @@ public final class LocalStack {
                 "http://localhost:" + service.port(gatewayPort)));
         shared.putAll(runtimeSettings(built, gatewayPort));
 
+        Map<LocalService, String> passwords = new LinkedHashMap<>();
+        for (LocalService service : built) {
+            passwords.put(service, data.secret("db-" + service.role(), StackSecrets::newToken));
+        }
+        database.provision(passwords);
+
         Map<String, Integer> running = new HashMap<>();
         for (LocalService service : services) {
             if (!isRunnable(service)) {
@@ -160,8 +166,7 @@ public final class LocalStack {
                         + "): its routes answer 503");
                 continue;
             }
-            String password = data.secret("db-" + service.role(), StackSecrets::newToken);
-            database.provision(service, password);
+            String password = passwords.get(service);
             int port = service.port(gatewayPort);
             Map<String, String> environment = new HashMap<>(shared);
             environment.put("VOICE_HTTP_PORT", Integer.toString(port));

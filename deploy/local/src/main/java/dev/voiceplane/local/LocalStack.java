@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
 import sun.misc.Signal;
 
 /**
@@ -36,6 +38,8 @@ public final class LocalStack {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     private static final int GATEWAY_PORT_ATTEMPTS = 20;
+    /** Ports chosen for a stack on port 0 are at least this (above the well-known and most registered servers). */
+    private static final int LOWEST_CHOSEN_PORT = 20000;
     private static final int MAX_PORT = 65535;
     private static final Set<String> DATABASE_NAMES = Set.of("postgres", "postgresql", "database");
 
@@ -328,15 +332,31 @@ public final class LocalStack {
 
     /**
      * Opens the gateway where the ports after it, which the built services take, are free too. A configured port is
-     * used as is; with port 0 a free block is searched for.
+     * used as is; with port 0 a free block is searched for below the kernel's ephemeral range. A block inside that
+     * range (what listening on port 0 gives) can be free when checked and taken a moment later as the local port of
+     * an outgoing connection (a service's connection to PostgreSQL, while the JVM services start for seconds), and
+     * the service whose port it was then cannot start (2026-11-26, 46f5720: "Address already in use" in SystemIT, whose
+     * own choice of a block below that range had read the range wrong).
      */
     private int listen(List<LocalService> built) {
         if (options.gatewayPort() != 0) {
             built.forEach(service -> requireFree(service, options.gatewayPort()));
             return gateway.listen(options.gatewayPort());
         }
+        int span = built.stream().mapToInt(LocalService::portOffset).max().orElse(0) + 1;
+        int highest = ephemeralPortsFrom() - span;
         for (int attempt = 0; attempt < GATEWAY_PORT_ATTEMPTS; attempt++) {
-            int port = gateway.listen(0);
+            int candidate = highest > LOWEST_CHOSEN_PORT
+                    ? ThreadLocalRandom.current().nextInt(LOWEST_CHOSEN_PORT, highest) : 0;
+            if (candidate != 0 && !isFree(candidate)) {
+                continue;
+            }
+            int port;
+            try {
+                port = gateway.listen(candidate);
+            } catch (StackFailure taken) {
+                continue;
+            }
             if (built.stream().allMatch(service -> isFree(service.port(port)))) {
                 return port;
             }
@@ -350,6 +370,17 @@ public final class LocalStack {
         if (!isFree(service.port(gatewayPort))) {
             throw new StackFailure("port " + service.port(gatewayPort) + " (VOICE_HTTP_PORT + " + service.portOffset()
                     + ", for " + service.name() + ") is not free; choose another VOICE_HTTP_PORT");
+        }
+    }
+
+    /** The first port the kernel hands out for outgoing connections (Linux: ip_local_port_range; else IANA's 49152). */
+    private static int ephemeralPortsFrom() {
+        try {
+            // As lines: Files.readString gives "3" for this sysctl file (JDK 25).
+            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();
+            return Integer.parseInt(range.split("\\s+")[0]);
+        } catch (IOException | RuntimeException unknown) {
+            return 49152;
         }
     }
 

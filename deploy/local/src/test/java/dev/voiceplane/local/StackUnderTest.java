@@ -280,7 +280,9 @@ final class StackUnderTest {
     /** The first port the system hands out to outgoing connections (Linux), or 0 when unknown. */
     private static int ephemeralRangeStart() {
         try {
-            String range = java.nio.file.Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            // Read as lines: Files.readString returns only "3" of this sysctl file (JDK 25, 2026-11-26), and the
+            // block was then chosen among the ephemeral ports.
+            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();
             return Integer.parseInt(range.split("\\s+")[0]);
         } catch (IOException | RuntimeException unknown) {
             return 0;

@@ -374,7 +374,7 @@ public final class LocalStack {
     }
 
     /** The first port the kernel hands out for outgoing connections (Linux: ip_local_port_range; else IANA's 49152). */
-    private static int ephemeralPortsFrom() {
+    static int ephemeralPortsFrom() {
         try {
             // As lines: Files.readString gives "3" for this sysctl file (JDK 25).
             String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();

@@ -257,7 +257,7 @@ final class StackUnderTest {
      * in use", seen 2026-11-26 with six services starting at once).
      */
     private static int freePortBlock() throws IOException {
-        int ephemeralStart = ephemeralRangeStart();
+        int ephemeralStart = LocalStack.ephemeralPortsFrom();
         java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 50; attempt++) {
             int port = ephemeralStart > 10_000 + PORT_BLOCK
@@ -275,18 +275,6 @@ final class StackUnderTest {
             }
         }
         throw new IllegalStateException("no block of " + PORT_BLOCK + " free ports found");
-    }
-
-    /** The first port the system hands out to outgoing connections (Linux), or 0 when unknown. */
-    private static int ephemeralRangeStart() {
-        try {
-            // Read as lines: Files.readString returns only "3" of this sysctl file (JDK 25, 2026-11-26), and the
-            // block was then chosen among the ephemeral ports.
-            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();
-            return Integer.parseInt(range.split("\\s+")[0]);
-        } catch (IOException | RuntimeException unknown) {
-            return 0;
-        }
     }
 
     static int freePort() throws IOException {

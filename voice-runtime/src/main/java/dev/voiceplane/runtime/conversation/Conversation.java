@@ -943,6 +943,22 @@ public final class Conversation {
         return heard;
     }
 
+    /**
+     * The call ends while the assistant speaks (a goodbye, a hang-up, a timeout): the reply in flight stops and the
+     * transcript keeps what of it was heard. Returns whether a reply was in flight.
+     */
+    private boolean cutShort() {
+        Response cut = response;
+        if (cut == null) {
+            return false;
+        }
+        cancel(cut);
+        if (cut.audible) {
+            keepHeard(cut, System.nanoTime());
+        }
+        return true;
+    }
+
     /** The caller went on speaking before the reply was heard: drop it, the words join the next turn. */
     private void withdraw(Response current) {
         cancel(current);
@@ -1028,13 +1044,8 @@ public final class Conversation {
         if (goodbye && plan.endCallMessage() != null && !plan.endCallMessage().isBlank()) {
             phase = Phase.SAYING_GOODBYE;
             commitUserTurn(response);
-            if (response != null) {
-                Response cut = response;
-                cancel(cut);
+            if (cutShort()) {
                 egress.clear();
-                if (cut.audible) {
-                    keepHeard(cut, System.nanoTime());
-                }
             }
             say(plan.endCallMessage(), reason);
             goodbyeTimer = vertx.setTimer(GOODBYE_LIMIT_MILLIS, id -> finish(reason, true));
@@ -1072,14 +1083,7 @@ public final class Conversation {
                 vertx.cancelTimer(timer);
             }
         }
-        if (response != null) {
-            // The call ends while the assistant speaks (a hang-up, a timeout): the transcript keeps what was heard.
-            Response cut = response;
-            cancel(cut);
-            if (cut.audible) {
-                keepHeard(cut, System.nanoTime());
-            }
-        }
+        cutShort();
         egress.stop();
         vad.close();
         double sttSeconds = sttSecondsBefore + transcriber.secondsSent();

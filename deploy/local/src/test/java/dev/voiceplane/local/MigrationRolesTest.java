@@ -11,7 +11,6 @@ import com.google.crypto.tink.aead.AeadConfig;
 import com.google.crypto.tink.aead.PredefinedAeadParameters;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -61,7 +60,7 @@ class MigrationRolesTest {
             environment.put("VOICE_ENCRYPTION_KEYSET", newKeyset());
             environment.put("VOICE_API_KEYS", "org-a:key-a");
             environment.put("VOICE_INTERNAL_TOKEN", "internal");
-            environment.put("VOICE_HTTP_PORT", Integer.toString(freePort()));
+            environment.put("VOICE_HTTP_PORT", Integer.toString(StackUnderTest.freePortBlock(1)));
 
             // The init container: migrate as the owner of the schema, then exit 0.
             Map<String, String> migrate = new HashMap<>(environment);
@@ -137,12 +136,6 @@ class MigrationRolesTest {
             process.waitFor(200, TimeUnit.MILLISECONDS);
         }
         throw new AssertionError("the service did not become ready: " + Files.readString(log));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     private static String newKeyset() throws Exception {

@@ -69,10 +69,10 @@ final class StackUnderTest {
                         + "./mvnw -pl deploy/local -am verify from the repository root");
             }
         }
-        int gatewayPort = freePortBlock();
+        int gatewayPort = freePortBlock(PORT_BLOCK);
         int postgresPort;
         do {
-            postgresPort = freePort();
+            postgresPort = freePortBlock(1);
         } while (postgresPort >= gatewayPort && postgresPort < gatewayPort + PORT_BLOCK);
 
         ProcessBuilder builder = new ProcessBuilder(javaCommand(), "-jar", System.getProperty("local-stack.jar"))
@@ -251,33 +251,33 @@ final class StackUnderTest {
     }
 
     /**
-     * A port whose next {@value #PORT_BLOCK} - 1 ports are free too, for the services. Taken below the system's
-     * ephemeral range where there is room: a block inside it can lose a port to an outgoing connection (a service's
-     * database pool) between this check and the service's bind, which made a stack fail to start ("Address already
-     * in use", seen 2026-11-26 with six services starting at once).
+     * A free port whose next {@code size} - 1 ports are free too (the gateway's and the services'; PostgreSQL's, a
+     * service's of its own). Taken below the system's ephemeral range where there is room: a port inside it can be
+     * taken by an outgoing connection (a service's database pool) between this check and the bind, which made a stack
+     * fail to start ("Address already in use", seen 2026-11-26 with six services starting at once).
      */
-    private static int freePortBlock() throws IOException {
+    static int freePortBlock(int size) throws IOException {
         int ephemeralStart = LocalStack.ephemeralPortsFrom();
         java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 50; attempt++) {
-            int port = ephemeralStart > 10_000 + PORT_BLOCK
-                    ? 10_000 + random.nextInt(ephemeralStart - 10_000 - PORT_BLOCK)
+            int port = ephemeralStart > 10_000 + size
+                    ? 10_000 + random.nextInt(ephemeralStart - 10_000 - size)
                     : freePort();
             if (!isFree(port)) {
                 continue;
             }
-            boolean blockFree = port + PORT_BLOCK <= 65535;
-            for (int next = port + 1; blockFree && next < port + PORT_BLOCK; next++) {
+            boolean blockFree = port + size <= 65535;
+            for (int next = port + 1; blockFree && next < port + size; next++) {
                 blockFree = isFree(next);
             }
             if (blockFree) {
                 return port;
             }
         }
-        throw new IllegalStateException("no block of " + PORT_BLOCK + " free ports found");
+        throw new IllegalStateException("no block of " + size + " free ports found");
     }
 
-    static int freePort() throws IOException {
+    private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

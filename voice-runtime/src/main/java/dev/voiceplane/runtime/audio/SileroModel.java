@@ -10,6 +10,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -21,12 +23,15 @@ import java.util.Map;
  * of context at 8 kHz (32 ms), 512 plus 64 at 16 kHz.
  *
  * <p>The model file ({@value #RESOURCE}) is fetched by the build and packed in the jar; nothing is downloaded when the
- * runtime runs. One intra-op thread: the batch, not the session, is what makes it cheap per call. Not thread-safe: the
+ * runtime runs. A native executable carries no copy of ONNX Runtime's libraries: it loads them from its own directory
+ * ({@link #librariesBesideExecutable()}). One intra-op thread: the batch, not the session, is what makes it cheap per call. Not thread-safe: the
  * VAD thread alone uses it.
  */
 public final class SileroModel implements AutoCloseable {
 
     public static final String RESOURCE = "/dev/voiceplane/runtime/audio/silero_vad_v5.onnx";
+    /** ONNX Runtime's own setting: the directory it loads its libraries from, instead of unpacking its jar's. */
+    static final String NATIVE_PATH = "onnxruntime.native.path";
     /** Floats of one stream's recurrent state (2 × 128). */
     public static final int STATE = 2 * 128;
 
@@ -56,6 +61,7 @@ public final class SileroModel implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("the Silero VAD model could not be read: " + e.getMessage(), e);
         }
+        librariesBesideExecutable();
         try {
             OrtEnvironment environment = OrtEnvironment.getEnvironment();
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
@@ -67,6 +73,35 @@ public final class SileroModel implements AutoCloseable {
         } catch (OrtException e) {
             throw new IllegalStateException("the Silero VAD model could not be loaded: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * In a native executable, points ONNX Runtime at its libraries beside the executable ({@code libonnxruntime.so},
+     * {@code libonnxruntime4j_jni.so}: the build unpacks them into {@code target/} next to it, and the native image
+     * holds them in its directory). On the JVM it unpacks them from its jar to a temporary directory at each start; an
+     * executable that did the same would carry 16 MB of them as resources, read them (resident) and write them out at
+     * every start (docs/native.md, "voice-runtime"). A directory set with {@value #NATIVE_PATH} is kept.
+     */
+    static void librariesBesideExecutable() {
+        // GraalVM's ImageInfo.inImageRuntimeCode(), without its API on the class path.
+        if (!"runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))
+                || System.getProperty(NATIVE_PATH) != null) {
+            return;
+        }
+        Path directory;
+        try {
+            directory = Path.of("/proc/self/exe").toRealPath().getParent();
+        } catch (IOException e) {
+            throw new IllegalStateException("the executable's directory could not be read: " + e.getMessage(), e);
+        }
+        for (String library : new String[] {"onnxruntime", "onnxruntime4j_jni"}) {
+            if (!Files.isRegularFile(directory.resolve(System.mapLibraryName(library)))) {
+                throw new IllegalStateException("ONNX Runtime's library " + System.mapLibraryName(library)
+                        + " is not beside the executable in " + directory + " (the build puts it there; or set -D"
+                        + NATIVE_PATH + " to its directory)");
+            }
+        }
+        System.setProperty(NATIVE_PATH, directory.toString());
     }
 
     /** Samples of one window at {@code sampleRate}: 256 at 8 kHz, 512 at 16 kHz. */

@@ -69,7 +69,9 @@ public final class SileroModel implements AutoCloseable {
             options.setInterOpNumThreads(1);
             options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            return new SileroModel(environment, environment.createSession(model, options));
+            SileroModel loaded = new SileroModel(environment, environment.createSession(model, options));
+            NativeMemory.trim();
+            return loaded;
         } catch (OrtException e) {
             throw new IllegalStateException("the Silero VAD model could not be loaded: " + e.getMessage(), e);
         }

@@ -14,13 +14,17 @@ final class NativeMemory {
     private NativeMemory() {
     }
 
+    /**
+     * Whether this is the native executable running: GraalVM's {@code ImageInfo.inImageRuntimeCode()}, read from the
+     * property it reads, as that class is not on the JVM service's class path ({@code provided}).
+     */
+    static boolean inExecutable() {
+        return "runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"));
+    }
+
     /** Returns whether memory was given back (always false on the JVM). */
     static boolean trim() {
-        // GraalVM's ImageInfo.inImageRuntimeCode(): its class is not on the JVM service's class path.
-        if (!"runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))) {
-            return false;
-        }
-        return mallocTrim(0) == 1;
+        return inExecutable() && mallocTrim(0) == 1;
     }
 
     /** glibc: {@code int malloc_trim(size_t pad)}, 1 when memory was released. */

@@ -24,8 +24,8 @@ import java.util.Map;
  *
  * <p>The model file ({@value #RESOURCE}) is fetched by the build and packed in the jar; nothing is downloaded when the
  * runtime runs. A native executable carries no copy of ONNX Runtime's libraries: it loads them from its own directory
- * ({@link #librariesBesideExecutable()}). One intra-op thread: the batch, not the session, is what makes it cheap per call. Not thread-safe: the
- * VAD thread alone uses it.
+ * ({@link #librariesBesideExecutable()}). One intra-op thread: the batch, not the session, is what makes it cheap per
+ * call. Not thread-safe: the VAD thread alone uses it.
  */
 public final class SileroModel implements AutoCloseable {
 
@@ -85,9 +85,7 @@ public final class SileroModel implements AutoCloseable {
      * every start (docs/native.md, "voice-runtime"). A directory set with {@value #NATIVE_PATH} is kept.
      */
     static void librariesBesideExecutable() {
-        // GraalVM's ImageInfo.inImageRuntimeCode(), without its API on the class path.
-        if (!"runtime".equals(System.getProperty("org.graalvm.nativeimage.imagecode"))
-                || System.getProperty(NATIVE_PATH) != null) {
+        if (!NativeMemory.inExecutable() || System.getProperty(NATIVE_PATH) != null) {
             return;
         }
         Path directory;

@@ -344,13 +344,8 @@ public final class LocalStack {
             return gateway.listen(options.gatewayPort());
         }
         int span = built.stream().mapToInt(LocalService::portOffset).max().orElse(0) + 1;
-        int highest = ephemeralPortsFrom() - span;
         for (int attempt = 0; attempt < GATEWAY_PORT_ATTEMPTS; attempt++) {
-            int candidate = highest > LOWEST_CHOSEN_PORT
-                    ? ThreadLocalRandom.current().nextInt(LOWEST_CHOSEN_PORT, highest) : 0;
-            if (candidate != 0 && !isFree(candidate)) {
-                continue;
-            }
+            int candidate = freePortBlock(span);
             int port;
             try {
                 port = gateway.listen(candidate);
@@ -371,6 +366,26 @@ public final class LocalStack {
             throw new StackFailure("port " + service.port(gatewayPort) + " (VOICE_HTTP_PORT + " + service.portOffset()
                     + ", for " + service.name() + ") is not free; choose another VOICE_HTTP_PORT");
         }
+    }
+
+    /**
+     * A free port whose next {@code size} - 1 ports are free too, chosen at random below the kernel's ephemeral range
+     * (and from {@value #LOWEST_CHOSEN_PORT}); 0 when none was found or that range leaves no room (listening on 0 then
+     * takes any port). The system tests choose their stack's ports with it too.
+     */
+    static int freePortBlock(int size) {
+        int highest = ephemeralPortsFrom() - size;
+        for (int attempt = 0; attempt < GATEWAY_PORT_ATTEMPTS && highest > LOWEST_CHOSEN_PORT; attempt++) {
+            int candidate = ThreadLocalRandom.current().nextInt(LOWEST_CHOSEN_PORT, highest);
+            boolean free = true;
+            for (int port = candidate; free && port < candidate + size; port++) {
+                free = isFree(port);
+            }
+            if (free) {
+                return candidate;
+            }
+        }
+        return 0;
     }
 
     /** The first port the kernel hands out for outgoing connections (Linux: ip_local_port_range; else IANA's 49152). */

@@ -11,7 +11,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -252,43 +251,18 @@ final class StackUnderTest {
 
     /**
      * A free port whose next {@code size} - 1 ports are free too (the gateway's and the services'; PostgreSQL's, a
-     * service's of its own). Taken below the system's ephemeral range where there is room: a port inside it can be
-     * taken by an outgoing connection (a service's database pool) between this check and the bind, which made a stack
-     * fail to start ("Address already in use", seen 2026-11-26 with six services starting at once).
+     * service's of its own), below the system's ephemeral range as the launcher chooses its own
+     * ({@link LocalStack#freePortBlock}): a port inside that range can be taken by an outgoing connection (a service's
+     * database pool) between this check and the bind, which made a stack fail to start ("Address already in use",
+     * seen 2026-11-26 with six services starting at once).
      */
-    static int freePortBlock(int size) throws IOException {
-        int ephemeralStart = LocalStack.ephemeralPortsFrom();
-        java.util.Random random = new java.util.Random();
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port = ephemeralStart > 10_000 + size
-                    ? 10_000 + random.nextInt(ephemeralStart - 10_000 - size)
-                    : freePort();
-            if (!isFree(port)) {
-                continue;
-            }
-            boolean blockFree = port + size <= 65535;
-            for (int next = port + 1; blockFree && next < port + size; next++) {
-                blockFree = isFree(next);
-            }
-            if (blockFree) {
-                return port;
-            }
+    static int freePortBlock(int size) {
+        int port = LocalStack.freePortBlock(size);
+        if (port == 0) {
+            throw new IllegalStateException("no block of " + size + " free ports below the ephemeral range ("
+                    + LocalStack.ephemeralPortsFrom() + ")");
         }
-        throw new IllegalStateException("no block of " + size + " free ports found");
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
-    private static boolean isFree(int port) {
-        try (ServerSocket socket = new ServerSocket(port)) {
-            return true;
-        } catch (IOException inUse) {
-            return false;
-        }
+        return port;
     }
 
     private static String javaCommand() {

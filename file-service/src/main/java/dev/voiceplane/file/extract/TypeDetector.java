@@ -3,13 +3,14 @@ package dev.voiceplane.file.extract;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import org.apache.tika.config.TikaConfig;
+import org.apache.tika.detect.DefaultDetector;
 import org.apache.tika.detect.Detector;
 import org.apache.tika.io.TikaInputStream;
 import org.apache.tika.metadata.Metadata;
 import org.apache.tika.metadata.TikaCoreProperties;
 import org.apache.tika.mime.MediaType;
 import org.apache.tika.mime.MediaTypeRegistry;
+import org.apache.tika.mime.MimeTypes;
 import org.jboss.logging.Logger;
 
 /**
@@ -21,6 +22,10 @@ import org.jboss.logging.Logger;
  * <p>Container inspection runs library code over the upload (POI opens a DOCX's package): if that fails with
  * anything but an I/O error, the type comes from the magic numbers and the name alone, so that a file a library
  * chokes on is refused or stored unindexed, never a 500.
+ *
+ * <p>Only Tika's detectors are loaded, not its default configuration: that would also construct every parser on the
+ * class path (an Access database's, an Outlook archive's, ...), and keep them all in a native executable, where the
+ * extractor uses five ({@link TextExtractor}).
  */
 public class TypeDetector {
 
@@ -38,15 +43,15 @@ public class TypeDetector {
     private final MediaTypeRegistry registry;
 
     public TypeDetector() {
-        this(TikaConfig.getDefaultConfig().getDetector());
+        this(new DefaultDetector(MimeTypes.getDefaultMimeTypes()));
     }
 
     /** With another detector in front of the magic numbers (tests give one that fails). */
     TypeDetector(Detector detector) {
-        TikaConfig config = TikaConfig.getDefaultConfig();
+        MimeTypes types = MimeTypes.getDefaultMimeTypes();
         this.detector = detector;
-        this.magic = config.getMimeRepository();
-        this.registry = config.getMediaTypeRegistry();
+        this.magic = types;
+        this.registry = types.getMediaTypeRegistry();
     }
 
     public DetectedType detect(Path content, String fileName) throws IOException, UnsupportedContent {

@@ -39,6 +39,16 @@ class S3StoreServiceTest {
 
     @Test
     void uploadReadAndDeleteGoThroughTheBucket() throws Exception {
+        roundTripThroughTheBucket(key -> assertEquals(0,
+                TestDatabase.count(dataSource, "select count(*) from file.blob_chunks where storage_key = ?", key)));
+    }
+
+    /**
+     * A PDF uploaded, indexed, found in the bucket under its key, served back whole, deleted from the bucket: what a
+     * client sees with the S3 store, the JVM's service or the executable ({@link S3StoreIT}). {@code stored} checks
+     * the service's side of the stored key.
+     */
+    static void roundTripThroughTheBucket(KeyCheck stored) throws Exception {
         byte[] pdf = TestDocuments.pdf("Stored in a bucket.");
         String id = uploaded("bucket.pdf", pdf);
         Map<String, Object> file = orgA().when().get("/file/" + id).then().statusCode(200)
@@ -46,7 +56,7 @@ class S3StoreServiceTest {
                 .body("status", equalTo("indexed"))
                 .extract().jsonPath().getMap("$");
         String key = (String) file.get("key");
-        assertEquals(0, TestDatabase.count(dataSource, "select count(*) from file.blob_chunks where storage_key = ?", key));
+        stored.check(key);
         try (S3Client s3 = S3ProxyServer.client(S3ProxyServer.endpoint())) {
             byte[] inBucket = s3.getObjectAsBytes(get -> get.bucket(S3ProxyServer.BUCKET).key(key)).asByteArray();
             assertArrayEquals(pdf, inBucket);
@@ -61,5 +71,11 @@ class S3StoreServiceTest {
                     .anyMatch(object -> object.key().equals(key)));
         }
         orgA().when().get("/file/" + id + "/content").then().statusCode(404);
+    }
+
+    /** A check of what the service did with a stored key. */
+    @FunctionalInterface
+    interface KeyCheck {
+        void check(String key) throws Exception;
     }
 }

@@ -13,7 +13,16 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
+import java.math.BigInteger;
+import org.apache.poi.xwpf.model.XWPFHeaderFooterPolicy;
+import org.apache.poi.xwpf.usermodel.XWPFAbstractNum;
 import org.apache.poi.xwpf.usermodel.XWPFDocument;
+import org.apache.poi.xwpf.usermodel.XWPFParagraph;
+import org.apache.poi.xwpf.usermodel.XWPFRun;
+import org.apache.poi.xwpf.usermodel.XWPFTable;
+import org.openxmlformats.schemas.wordprocessingml.x2006.main.CTAbstractNum;
+import org.openxmlformats.schemas.wordprocessingml.x2006.main.CTLvl;
+import org.openxmlformats.schemas.wordprocessingml.x2006.main.STNumberFormat;
 
 /** Real documents of every accepted type, made here with the libraries that write them (PDFBox, POI). */
 public final class TestDocuments {
@@ -57,6 +66,60 @@ public final class TestDocuments {
     public static byte[] docx(String text) {
         try (XWPFDocument document = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
             document.createParagraph().createRun().setText(text);
+            document.write(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A DOCX with what a word processor writes beside the text: core, extended and custom properties, a heading, a
+     * numbered list, a table, a header, a footer, a footnote, a hyperlink, a line break and a tab. Its list labels
+     * ("1.", "2.") and its properties are read through XMLBeans' schema types, which a native executable must hold.
+     */
+    public static byte[] wordDocument() {
+        try (XWPFDocument document = new XWPFDocument(); ByteArrayOutputStream out = new ByteArrayOutputStream()) {
+            document.getProperties().getCoreProperties().setTitle("House guide");
+            document.getProperties().getCoreProperties().setCreator("Front desk");
+            document.getProperties().getExtendedProperties().setCompany("Harbour Hotel");
+            document.getProperties().getCustomProperties().addProperty("department", "reception");
+            document.createStyles();
+            XWPFParagraph heading = document.createParagraph();
+            heading.setStyle("Heading1");
+            heading.createRun().setText("Arrival");
+            document.createParagraph().createRun().setText("Check-in starts at three.");
+
+            CTAbstractNum decimal = CTAbstractNum.Factory.newInstance();
+            decimal.setAbstractNumId(BigInteger.ONE);
+            CTLvl level = decimal.addNewLvl();
+            level.setIlvl(BigInteger.ZERO);
+            level.addNewStart().setVal(BigInteger.ONE);
+            level.addNewNumFmt().setVal(STNumberFormat.DECIMAL);
+            level.addNewLvlText().setVal("%1.");
+            BigInteger list = document.createNumbering()
+                    .addNum(document.getNumbering().addAbstractNum(new XWPFAbstractNum(decimal)));
+            for (String item : new String[] {"Towels are changed daily", "Breakfast is served until ten"}) {
+                XWPFParagraph paragraph = document.createParagraph();
+                paragraph.setNumID(list);
+                paragraph.setNumILvl(BigInteger.ZERO);
+                paragraph.createRun().setText(item);
+            }
+
+            XWPFTable table = document.createTable(2, 2);
+            table.getRow(0).getCell(0).setText("Room");
+            table.getRow(0).getCell(1).setText("Rate");
+            table.getRow(1).getCell(0).setText("Harbour view");
+            table.getRow(1).getCell(1).setText("140 euros");
+            XWPFHeaderFooterPolicy pages = document.createHeaderFooterPolicy();
+            pages.createHeader(XWPFHeaderFooterPolicy.DEFAULT).createParagraph().createRun().setText("Harbour Hotel");
+            pages.createFooter(XWPFHeaderFooterPolicy.DEFAULT).createParagraph().createRun().setText("Page footer");
+            document.createFootnote().createParagraph().createRun().setText("Late arrivals call ahead.");
+            document.createParagraph().createHyperlinkRun("https://example.com/map").setText("Map of the harbour");
+            XWPFRun run = document.createParagraph().createRun();
+            run.setText("Parking");
+            run.addTab();
+            run.setText("level minus one");
             document.write(out);
             return out.toByteArray();
         } catch (IOException e) {

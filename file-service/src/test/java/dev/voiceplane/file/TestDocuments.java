@@ -128,6 +128,23 @@ public final class TestDocuments {
     }
 
     /**
+     * A Word 97 document (DOC) with a header, a footnote, a bulleted and a numbered list, a hyperlink and a table:
+     * Tika's own test document {@code testWORD_various.doc}, which the build unpacks from Tika's test jar onto the
+     * test class path (POI cannot write a DOC).
+     */
+    public static byte[] word97Document() {
+        try (var in = TestDocuments.class.getResourceAsStream("/test-documents/testWORD_various.doc")) {
+            if (in == null) {
+                throw new IllegalStateException("testWORD_various.doc is not on the test class path (file-service's pom"
+                        + " unpacks it at process-test-resources)");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * A zip bomb dressed as a DOCX: a valid package whose {@code word/document.xml} inflates from a few hundred
      * kilobytes to {@code inflatedMiB} MiB of whitespace inside a paragraph.
      */

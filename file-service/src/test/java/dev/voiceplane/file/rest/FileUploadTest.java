@@ -138,6 +138,18 @@ class FileUploadTest {
     }
 
     @Test
+    void doc() {
+        // A Word 97 file: an OLE2 container, read by POI's HWPF (in a native executable, through its memory-mapped
+        // reader of OLE2 files).
+        String id = indexed("house-rules.doc", TestDocuments.word97Document(), "application/msword",
+                "Number bullet 2");
+        internal(TestKeys.ORG_A).when().get("/internal/file/" + id + "/text").then().statusCode(200)
+                .body("text", allOf(containsString("This is the header text."),
+                        containsString("Footnote appears here"), containsString("Bullet 3"),
+                        containsString("This is a hyperlink"), containsString("Row 2 Col 3")));
+    }
+
+    @Test
     void theTypeComesFromTheContentNotTheNameOrHeader() {
         // A PDF called .txt, sent as text/plain, is a PDF.
         Uploads.orgA().multiPart("file", "not-really.txt", TestDocuments.pdf("Disguised."), "text/plain")

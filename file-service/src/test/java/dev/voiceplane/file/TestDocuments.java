@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.Deflater;
 import java.util.zip.ZipEntry;
@@ -13,7 +14,6 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.apache.pdfbox.pdmodel.font.Standard14Fonts;
-import java.math.BigInteger;
 import org.apache.poi.xwpf.model.XWPFHeaderFooterPolicy;
 import org.apache.poi.xwpf.usermodel.XWPFAbstractNum;
 import org.apache.poi.xwpf.usermodel.XWPFDocument;
@@ -24,7 +24,10 @@ import org.openxmlformats.schemas.wordprocessingml.x2006.main.CTAbstractNum;
 import org.openxmlformats.schemas.wordprocessingml.x2006.main.CTLvl;
 import org.openxmlformats.schemas.wordprocessingml.x2006.main.STNumberFormat;
 
-/** Real documents of every accepted type, made here with the libraries that write them (PDFBox, POI). */
+/**
+ * Real documents of every accepted type, made here with the libraries that write them (PDFBox, POI), but for the DOC,
+ * which POI cannot write: that one is a test document of Tika's.
+ */
 public final class TestDocuments {
 
     private TestDocuments() {
@@ -75,7 +78,7 @@ public final class TestDocuments {
 
     /**
      * A DOCX with what a word processor writes beside the text: core, extended and custom properties, a heading, a
-     * numbered list, a table, a header, a footer, a footnote, a hyperlink, a line break and a tab. Its list labels
+     * numbered list, a table, a header, a footer, a footnote, a hyperlink and a tab. Its list labels
      * ("1.", "2.") and its properties are read through XMLBeans' schema types, which a native executable must hold.
      */
     public static byte[] wordDocument() {

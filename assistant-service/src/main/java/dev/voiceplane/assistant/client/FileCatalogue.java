@@ -29,7 +29,7 @@ public class FileCatalogue {
 
     private final Peer<FileServiceApi> files;
 
-    public FileCatalogue(@RestClient FileServiceApi api, PeerServices peers) {
+    public FileCatalogue(@RestClient FileServiceClient api, PeerServices peers) {
         this.files = peers.client(CIRCUIT, api);
     }
 

@@ -23,7 +23,7 @@ public class AssistantDirectory {
 
     private final Peer<AssistantServiceApi> assistants;
 
-    public AssistantDirectory(@RestClient AssistantServiceApi api, PeerServices peers) {
+    public AssistantDirectory(@RestClient AssistantServiceClient api, PeerServices peers) {
         this.assistants = peers.client(CIRCUIT, api);
     }
 

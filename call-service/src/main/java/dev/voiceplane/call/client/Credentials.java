@@ -24,7 +24,7 @@ public class Credentials {
 
     private final Peer<CredentialServiceApi> credentials;
 
-    public Credentials(@RestClient CredentialServiceApi api, PeerServices peers) {
+    public Credentials(@RestClient CredentialServiceClient api, PeerServices peers) {
         this.credentials = peers.client(CIRCUIT, api);
     }
 

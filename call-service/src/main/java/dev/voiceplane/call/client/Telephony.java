@@ -28,7 +28,7 @@ public class Telephony {
     private final Peer<TelephonyServiceApi> telephony;
     private final ObjectMapper json;
 
-    public Telephony(@RestClient TelephonyServiceApi api, PeerServices peers, ObjectMapper json) {
+    public Telephony(@RestClient TelephonyServiceClient api, PeerServices peers, ObjectMapper json) {
         this.telephony = peers.client(CIRCUIT, api);
         this.json = json;
     }

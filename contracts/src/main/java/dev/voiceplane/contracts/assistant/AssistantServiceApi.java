@@ -2,8 +2,6 @@ package dev.voiceplane.contracts.assistant;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.auth.Authentication;
-import dev.voiceplane.kit.client.InternalHeaders;
-import dev.voiceplane.kit.client.PeerResponses;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.voiceplane.kit.lookup.IdLookup;
 import dev.voiceplane.kit.lookup.IdLookupResult;
@@ -15,19 +13,16 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
-import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * assistant-service's internal routes ({@code InternalAssistantResource}): the stored
  * configuration of an assistant or squad (call-service freezes it into a call) and which ids are assistants of the
  * organisation (telephony-service checks a number's {@code assistantId}). Call it through a
  * {@link dev.voiceplane.kit.client.Peer}.
+ *
+ * <p>Not a REST client by itself: each caller registers its own, an interface extending this one
+ * (docs/architecture.md, "Service-to-service calls"), so that a service registers only the peers it calls.
  */
-@RegisterRestClient(configKey = "assistant-service")
-@RegisterClientHeaders(InternalHeaders.class)
-@RegisterProvider(PeerResponses.class)
 @Path("/internal")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -2,8 +2,6 @@ package dev.voiceplane.contracts.call;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.kit.auth.Authentication;
-import dev.voiceplane.kit.client.InternalHeaders;
-import dev.voiceplane.kit.client.PeerResponses;
 import dev.voiceplane.contracts.telephony.CarrierEvent;
 import dev.voiceplane.contracts.telephony.EventReceipt;
 import dev.voiceplane.contracts.telephony.InboundCallAnswer;
@@ -15,19 +13,16 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
-import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * call-service's internal routes ({@code InternalCallResource}): for telephony-service, inbound calls and carrier
  * events (docs/call-contracts.md, bodies from {@code contracts.telephony}; called through {@code CallRegistry}); for
  * the voice runtime, attaching to a call and its events (docs/calls.md, "Voice runtime contract"; called through
  * {@code ControlPlane}) and its function-tool calls (called through the runtime's {@code ToolCallClient}).
+ *
+ * <p>Not a REST client by itself: each caller registers its own, an interface extending this one
+ * (docs/architecture.md, "Service-to-service calls"), so that a service registers only the peers it calls.
  */
-@RegisterRestClient(configKey = "call-service")
-@RegisterClientHeaders(InternalHeaders.class)
-@RegisterProvider(PeerResponses.class)
 @Path("/internal/call")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

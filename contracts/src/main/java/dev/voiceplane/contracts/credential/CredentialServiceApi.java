@@ -1,8 +1,6 @@
 package dev.voiceplane.contracts.credential;
 
 import dev.voiceplane.kit.auth.Authentication;
-import dev.voiceplane.kit.client.InternalHeaders;
-import dev.voiceplane.kit.client.PeerResponses;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -11,17 +9,14 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
-import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * credential-service's internal routes ({@code InternalCredentialResource} answers with these records). Call it
  * through a {@link dev.voiceplane.kit.client.Peer}; {@link CredentialKeys} reads an organisation's provider key.
+ *
+ * <p>Not a REST client by itself: each caller registers its own, an interface extending this one
+ * (docs/architecture.md, "Service-to-service calls"), so that a service registers only the peers it calls.
  */
-@RegisterRestClient(configKey = CredentialServiceApi.PEER)
-@RegisterClientHeaders(InternalHeaders.class)
-@RegisterProvider(PeerResponses.class)
 @Path("/internal/credential")
 @Produces(MediaType.APPLICATION_JSON)
 public interface CredentialServiceApi {

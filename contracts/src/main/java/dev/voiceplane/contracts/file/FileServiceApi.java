@@ -1,8 +1,6 @@
 package dev.voiceplane.contracts.file;
 
 import dev.voiceplane.kit.auth.Authentication;
-import dev.voiceplane.kit.client.InternalHeaders;
-import dev.voiceplane.kit.client.PeerResponses;
 import dev.voiceplane.kit.lookup.IdLookup;
 import dev.voiceplane.kit.lookup.IdLookupResult;
 import jakarta.ws.rs.Consumes;
@@ -11,19 +9,16 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
-import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * file-service's internal routes: the lookup ({@code InternalFileResource}; the contract is in
  * docs/assistants-and-squads.md) and the knowledge-base search ({@code InternalSearchResource}, docs/files.md).
  * Call it through a {@link dev.voiceplane.kit.client.Peer} (assistant-service's {@code FileCatalogue}, the voice
  * runtime's {@code KnowledgeSearch}).
+ *
+ * <p>Not a REST client by itself: each caller registers its own, an interface extending this one
+ * (docs/architecture.md, "Service-to-service calls"), so that a service registers only the peers it calls.
  */
-@RegisterRestClient(configKey = "file-service")
-@RegisterClientHeaders(InternalHeaders.class)
-@RegisterProvider(PeerResponses.class)
 @Path("/internal/file")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -2,8 +2,6 @@ package dev.voiceplane.contracts.telephony;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.kit.auth.Authentication;
-import dev.voiceplane.kit.client.InternalHeaders;
-import dev.voiceplane.kit.client.PeerResponses;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -12,17 +10,14 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
-import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
  * telephony-service's internal phone-number routes (telephony-service/docs/call-contracts.md §3-§6, summarised in
  * docs/calls.md); provided by {@code InternalPhoneNumberResource}, called by call-service through {@code Telephony}.
+ *
+ * <p>Not a REST client by itself: each caller registers its own, an interface extending this one
+ * (docs/architecture.md, "Service-to-service calls"), so that a service registers only the peers it calls.
  */
-@RegisterRestClient(configKey = "telephony-service")
-@RegisterClientHeaders(InternalHeaders.class)
-@RegisterProvider(PeerResponses.class)
 @Path("/internal/phone-number")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -24,7 +24,7 @@ public class CallRegistry {
 
     private final Peer<CallServiceApi> calls;
 
-    public CallRegistry(@RestClient CallServiceApi api, PeerServices peers) {
+    public CallRegistry(@RestClient CallServiceClient api, PeerServices peers) {
         this.calls = peers.client(PEER, api);
     }
 

@@ -18,7 +18,7 @@ public class CredentialDirectory {
 
     private final Peer<CredentialServiceApi> credentials;
 
-    public CredentialDirectory(@RestClient CredentialServiceApi api, PeerServices peers) {
+    public CredentialDirectory(@RestClient CredentialServiceClient api, PeerServices peers) {
         this.credentials = peers.client(PEER, api);
     }
 

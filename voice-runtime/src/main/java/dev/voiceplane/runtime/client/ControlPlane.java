@@ -32,7 +32,7 @@ public class ControlPlane {
     private final Peer<CallServiceApi> transfers;
     private final Peer<CredentialServiceApi> credentials;
 
-    public ControlPlane(@RestClient CallServiceApi calls, @RestClient CredentialServiceApi credentials,
+    public ControlPlane(@RestClient CallServiceClient calls, @RestClient CredentialServiceClient credentials,
             PeerServices peers) {
         this.calls = peers.client("call-service", calls);
         this.transfers = peers.client("call-service-transfer", calls);

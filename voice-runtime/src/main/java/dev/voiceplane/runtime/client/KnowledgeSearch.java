@@ -22,7 +22,7 @@ public class KnowledgeSearch {
 
     private final Peer<FileServiceApi> files;
 
-    public KnowledgeSearch(@RestClient FileServiceApi files, PeerServices peers) {
+    public KnowledgeSearch(@RestClient FileServiceClient files, PeerServices peers) {
         // A policy (and circuit breaker) of its own: searches that fail or time out, which a turn survives, must not
         // open the breaker the call's recordings go through (found by RecordingThroughFakesTest, 2026-11-26).
         this.files = peers.client(PEER, files);

@@ -2,6 +2,7 @@ package dev.voiceplane.runtime.recording;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.contracts.file.FileServiceApi;
+import dev.voiceplane.runtime.client.FileServiceClient;
 import dev.voiceplane.kit.client.Peer;
 import dev.voiceplane.kit.client.PeerServices;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +19,7 @@ public class RecordingStore {
     private final Peer<FileServiceApi> files;
     private final String publicUrl;
 
-    public RecordingStore(@RestClient FileServiceApi files, PeerServices peers,
+    public RecordingStore(@RestClient FileServiceClient files, PeerServices peers,
             @ConfigProperty(name = "voice.runtime.public-url") String publicUrl) {
         this.files = peers.client("file-service", files);
         this.publicUrl = publicUrl.replaceAll("/+$", "");

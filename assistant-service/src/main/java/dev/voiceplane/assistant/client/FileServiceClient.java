@@ -1,0 +1,19 @@
+package dev.voiceplane.assistant.client;
+
+import dev.voiceplane.contracts.file.FileServiceApi;
+import dev.voiceplane.kit.client.InternalHeaders;
+import dev.voiceplane.kit.client.PeerResponses;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
+import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/**
+ * file-service's internal routes ({@link FileServiceApi}) as this service calls them: the REST client is registered
+ * here, by the caller, so that a service configures only the clients of the peers it calls (docs/architecture.md,
+ * "Service-to-service calls").
+ */
+@RegisterRestClient(configKey = "file-service")
+@RegisterClientHeaders(InternalHeaders.class)
+@RegisterProvider(PeerResponses.class)
+public interface FileServiceClient extends FileServiceApi {
+}

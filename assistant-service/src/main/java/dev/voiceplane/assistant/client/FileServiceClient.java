@@ -12,7 +12,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * here, by the caller, so that a service configures only the clients of the peers it calls (docs/architecture.md,
  * "Service-to-service calls").
  */
-@RegisterRestClient(configKey = "file-service")
+@RegisterRestClient(configKey = FileServiceApi.PEER)
 @RegisterClientHeaders(InternalHeaders.class)
 @RegisterProvider(PeerResponses.class)
 public interface FileServiceClient extends FileServiceApi {

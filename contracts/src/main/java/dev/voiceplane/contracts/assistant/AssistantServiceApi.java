@@ -28,6 +28,9 @@ import jakarta.ws.rs.core.MediaType;
 @Consumes(MediaType.APPLICATION_JSON)
 public interface AssistantServiceApi {
 
+    /** The peer's name: its REST client's configuration key. */
+    String PEER = "assistant-service";
+
     @GET
     @Path("assistant/{id}")
     ObjectNode assistant(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id);

@@ -28,6 +28,9 @@ import jakarta.ws.rs.core.MediaType;
 @Consumes(MediaType.APPLICATION_JSON)
 public interface CallServiceApi {
 
+    /** The peer's name: its REST client's configuration key. */
+    String PEER = "call-service";
+
     @POST
     @Path("inbound")
     InboundCallAnswer openInbound(@HeaderParam(Authentication.ORG_HEADER) String orgId, InboundCallRequest request);

@@ -24,6 +24,9 @@ import jakarta.ws.rs.core.MediaType;
 @Consumes(MediaType.APPLICATION_JSON)
 public interface FileServiceApi {
 
+    /** The peer's name: its REST client's configuration key. */
+    String PEER = "file-service";
+
     /** Which of {@code ids} are files of the organisation. */
     @POST
     @Path("lookup")

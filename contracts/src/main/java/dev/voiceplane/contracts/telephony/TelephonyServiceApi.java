@@ -23,6 +23,9 @@ import jakarta.ws.rs.core.MediaType;
 @Consumes(MediaType.APPLICATION_JSON)
 public interface TelephonyServiceApi {
 
+    /** The peer's name: its REST client's configuration key. */
+    String PEER = "telephony-service";
+
     @GET
     @Path("{id}")
     PhoneNumberConfiguration configuration(@HeaderParam(Authentication.ORG_HEADER) String orgId, @PathParam("id") String id);

@@ -12,7 +12,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * registered here, by the caller, so that a service configures only the clients of the peers it calls
  * (docs/architecture.md, "Service-to-service calls").
  */
-@RegisterRestClient(configKey = "assistant-service")
+@RegisterRestClient(configKey = AssistantServiceApi.PEER)
 @RegisterClientHeaders(InternalHeaders.class)
 @RegisterProvider(PeerResponses.class)
 public interface AssistantServiceClient extends AssistantServiceApi {

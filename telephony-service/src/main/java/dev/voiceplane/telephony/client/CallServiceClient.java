@@ -12,7 +12,7 @@ import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
  * here, by the caller, so that a service configures only the clients of the peers it calls (docs/architecture.md,
  * "Service-to-service calls").
  */
-@RegisterRestClient(configKey = "call-service")
+@RegisterRestClient(configKey = CallServiceApi.PEER)
 @RegisterClientHeaders(InternalHeaders.class)
 @RegisterProvider(PeerResponses.class)
 public interface CallServiceClient extends CallServiceApi {

@@ -24,7 +24,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class FileCatalogue {
 
-    public static final String CIRCUIT = "file-service";
+    public static final String CIRCUIT = FileServiceApi.PEER;
     private static final String CONSEQUENCE = "so the knowledge base files cannot be checked";
 
     private final Peer<FileServiceApi> files;

@@ -18,7 +18,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class AssistantDirectory {
 
-    public static final String CIRCUIT = "assistant-service";
+    public static final String CIRCUIT = AssistantServiceApi.PEER;
     private static final String CONSEQUENCE = "so the call's assistant cannot be read";
 
     private final Peer<AssistantServiceApi> assistants;

@@ -22,7 +22,7 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class Telephony {
 
-    public static final String CIRCUIT = "telephony-service";
+    public static final String CIRCUIT = TelephonyServiceApi.PEER;
     private static final Logger LOG = Logger.getLogger(Telephony.class);
 
     private final Peer<TelephonyServiceApi> telephony;

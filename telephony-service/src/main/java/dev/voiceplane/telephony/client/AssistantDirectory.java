@@ -15,7 +15,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class AssistantDirectory {
 
-    public static final String PEER = "assistant-service";
+    public static final String PEER = AssistantServiceApi.PEER;
 
     private final Peer<AssistantServiceApi> assistants;
 

@@ -20,7 +20,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class CallRegistry {
 
-    public static final String PEER = "call-service";
+    public static final String PEER = CallServiceApi.PEER;
 
     private final Peer<CallServiceApi> calls;
 

@@ -34,7 +34,7 @@ public class ControlPlane {
 
     public ControlPlane(@RestClient CallServiceClient calls, @RestClient CredentialServiceClient credentials,
             PeerServices peers) {
-        this.calls = peers.client("call-service", calls);
+        this.calls = peers.client(CallServiceApi.PEER, calls);
         this.transfers = peers.client("call-service-transfer", calls);
         this.credentials = peers.client(CredentialServiceApi.PEER, credentials);
     }

@@ -21,7 +21,7 @@ public class RecordingStore {
 
     public RecordingStore(@RestClient FileServiceClient files, PeerServices peers,
             @ConfigProperty(name = "voice.runtime.public-url") String publicUrl) {
-        this.files = peers.client("file-service", files);
+        this.files = peers.client(FileServiceApi.PEER, files);
         this.publicUrl = publicUrl.replaceAll("/+$", "");
     }
 

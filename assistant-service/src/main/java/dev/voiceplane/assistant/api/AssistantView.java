@@ -2,17 +2,11 @@ package dev.voiceplane.assistant.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import com.fasterxml.jackson.databind.util.NameTransformer;
 import dev.voiceplane.contracts.assistant.AssistantBody;
-import dev.voiceplane.kit.json.JsonConventions;
 import dev.voiceplane.kit.json.StoredDocument;
 import dev.voiceplane.kit.json.WrittenDocument;
 import io.quarkus.runtime.annotations.RegisterForReflection;
-import java.io.IOException;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -32,7 +26,7 @@ public record AssistantView(
         Instant updatedAt,
         @JsonUnwrapped AssistantBody assistant,
         @JsonIgnore @Schema(hidden = true) StoredDocument stored,
-        @JsonIgnore @Schema(hidden = true) WrittenDocument written) {
+        @JsonIgnore @Schema(hidden = true) WrittenDocument written) implements DocumentView {
 
     public AssistantView(String id, String orgId, Instant createdAt, Instant updatedAt, AssistantBody assistant) {
         this(id, orgId, createdAt, updatedAt, assistant, null, null);
@@ -49,26 +43,10 @@ public record AssistantView(
         return new AssistantView(id, orgId, createdAt, updatedAt, assistant, null, written);
     }
 
-    static final class Writer extends StdSerializer<AssistantView> {
+    static final class Writer extends DocumentView.Writer<AssistantView, AssistantBody> {
 
         Writer() {
-            super(AssistantView.class);
-        }
-
-        @Override
-        public void serialize(AssistantView view, JsonGenerator generator, SerializerProvider provider)
-                throws IOException {
-            generator.writeStartObject(view);
-            JsonConventions.writeResourceFields(generator, view.id(), view.orgId(), view.createdAt(), view.updatedAt());
-            if (view.stored() != null) {
-                view.stored().writeFields(generator, provider);
-            } else if (view.written() != null && view.written().writeFields(generator)) {
-                // the text just stored, secrets open: what writing the typed assistant would give
-            } else if (view.assistant() != null) {
-                provider.findValueSerializer(AssistantBody.class).unwrappingSerializer(NameTransformer.NOP)
-                        .serialize(view.assistant(), generator, provider);
-            }
-            generator.writeEndObject();
+            super(AssistantView.class, AssistantBody.class, AssistantView::assistant);
         }
     }
 }

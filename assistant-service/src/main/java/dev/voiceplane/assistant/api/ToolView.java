@@ -2,17 +2,11 @@ package dev.voiceplane.assistant.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-import com.fasterxml.jackson.databind.util.NameTransformer;
 import dev.voiceplane.contracts.assistant.Tool;
-import dev.voiceplane.kit.json.JsonConventions;
 import dev.voiceplane.kit.json.StoredDocument;
 import dev.voiceplane.kit.json.WrittenDocument;
 import io.quarkus.runtime.annotations.RegisterForReflection;
-import java.io.IOException;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -32,7 +26,7 @@ public record ToolView(
         Instant updatedAt,
         @JsonUnwrapped Tool tool,
         @JsonIgnore @Schema(hidden = true) StoredDocument stored,
-        @JsonIgnore @Schema(hidden = true) WrittenDocument written) {
+        @JsonIgnore @Schema(hidden = true) WrittenDocument written) implements DocumentView {
 
     public ToolView(String id, String orgId, Instant createdAt, Instant updatedAt, Tool tool) {
         this(id, orgId, createdAt, updatedAt, tool, null, null);
@@ -49,26 +43,10 @@ public record ToolView(
         return new ToolView(id, orgId, createdAt, updatedAt, tool, null, written);
     }
 
-    static final class Writer extends StdSerializer<ToolView> {
+    static final class Writer extends DocumentView.Writer<ToolView, Tool> {
 
         Writer() {
-            super(ToolView.class);
-        }
-
-        @Override
-        public void serialize(ToolView view, JsonGenerator generator, SerializerProvider provider)
-                throws IOException {
-            generator.writeStartObject(view);
-            JsonConventions.writeResourceFields(generator, view.id(), view.orgId(), view.createdAt(), view.updatedAt());
-            if (view.stored() != null) {
-                view.stored().writeFields(generator, provider);
-            } else if (view.written() != null && view.written().writeFields(generator)) {
-                // the text just stored: what writing the typed tool would give
-            } else if (view.tool() != null) {
-                provider.findValueSerializer(Tool.class).unwrappingSerializer(NameTransformer.NOP)
-                        .serialize(view.tool(), generator, provider);
-            }
-            generator.writeEndObject();
+            super(ToolView.class, Tool.class, ToolView::tool);
         }
     }
 }

@@ -26,7 +26,7 @@ import org.jboss.logging.Logger;
  * <p>Hysteresis as the energy detector's, on the model's probability: speech starts after {@code startMillis} of
  * windows at or above {@code threshold}, and stops after {@code stopMillis} of windows below {@code threshold − 0.15}
  * (Silero's own negative threshold, so that a word's tail does not flicker). A call's model state is reset at silence
- * (a gated window) and every 5 s, as Pipecat does, so that it never drifts on a long call.
+ * (a gated window while no one speaks) and every 5 s, as Pipecat does, so that it never drifts on a long call.
  */
 public final class SileroVad implements VoiceDetector.Factory, AutoCloseable {
 
@@ -242,9 +242,17 @@ public final class SileroVad implements VoiceDetector.Factory, AutoCloseable {
                     break;
                 }
                 gated.increment();
-                reset(next.heardAtNanos());
                 current = next;
                 decided(0);
+                if (speaking) {
+                    // A pause inside speech (or a carrier's digital silence) keeps the model's state: reset there, the
+                    // next sound is judged without the speech before it, and a soft one (a fricative) reads as silence
+                    // and ends the turn early. The pause's own last samples are the next window's context.
+                    System.arraycopy(next.samples(), window - contextSamples, input, 0, contextSamples);
+                } else {
+                    // Once speech has stopped, what comes next is judged afresh, not as more of the same speech.
+                    reset(next.heardAtNanos());
+                }
             }
             if (next == null) {
                 return null;

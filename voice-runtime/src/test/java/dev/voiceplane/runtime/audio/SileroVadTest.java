@@ -236,4 +236,32 @@ class SileroVadTest {
             vad.close();
         }
     }
+
+    @Test
+    void aPauseInsideASentenceDoesNotEndItWhereverTheWindowsFall() {
+        // espeak-ng leaves pauses of digital silence between some words; such a window is below the energy gate. Eight
+        // offsets of 64 samples put the 512-sample windows at each place a 20 ms frame can start at 16 kHz, so a
+        // pause falls wholly inside a window at some offsets and not at others.
+        short[] sentence = Pcm16.samples(SpeechFixtures.pcm16k(
+                "Could you tell me what time you open tomorrow and whether you take bookings for six people?"));
+        SileroVad vad = new SileroVad(SileroModel.load(), new SileroVad.Settings(0.5, 60, 200, -55, 512));
+        try {
+            for (int offset = 0; offset < 8; offset++) {
+                Context context = vertx.getOrCreateContext();
+                Heard heard = new Heard();
+                VoiceDetector call = open(vad, context, AudioFormat.PCM16_16K, heard);
+                int lead = 16000 + offset * 64;
+                // Whole 200 ms chunks, as feed() takes them: the silence after the sentence makes up the rest.
+                int trail = 16000 + (3200 - (lead + sentence.length) % 3200) % 3200;
+                feed(vad, context, call, concat(new short[lead], sentence, new short[trail]), 16000);
+                Eventually.until("the sentence to start and stop", () -> heard.changes().contains("stopped"));
+                assertEquals(List.of("started", "stopped"), heard.changes(),
+                        "one sentence is one stretch of speech (offset " + offset * 64 + " samples)");
+                call.close();
+            }
+            assertTrue(vad.stats().gated() > 0, "silence went by without the model");
+        } finally {
+            vad.close();
+        }
+    }
 }

@@ -4,7 +4,7 @@ import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.audio.Pcm16;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.util.function.Function;
@@ -64,60 +64,35 @@ public final class HttpVoice implements TextToSpeech {
                 .putHeader("Content-Type", "application/json").setIdleTimeout(timeoutMillis);
         ask.headers().forEach(options::putHeader);
         Speech speech = new Speech(listener);
-        // Runs on the calling call's context, like the response's handlers.
-        speech.deadline = vertx.setTimer(firstAudioMillis, id -> {
-            speech.deadline = -1;
-            speech.fail("no audio within " + firstAudioMillis + " ms");
-        });
-        http.current().request(options).onComplete(opened -> {
-            if (opened.failed()) {
-                speech.fail("request failed: " + opened.cause().getMessage());
+        speech.armDeadline(firstAudioMillis, "no audio within " + firstAudioMillis + " ms");
+        speech.send(http, options, Buffer.buffer(ask.body()), response -> {
+            // Set first: a refused answer is reset below, and a response without a handler logs the reset.
+            response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
+            // A refused answer is read to its end, not reset: once it ended, its keep-alive connection is back in the
+            // pool, and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
+            if (response.statusCode() / 100 != 2) {
+                speech.failAfterReading(response, "answered " + response.statusCode());
                 return;
             }
-            speech.request = opened.result();
-            // A cancelled request is reset on purpose; without a handler Vert.x logs every reset as an error.
-            speech.request.exceptionHandler(failure -> speech.fail("request failed: " + failure.getMessage()));
-            if (speech.cancelled || speech.finished) {
-                speech.request.reset();
+            String contentType = response.getHeader("Content-Type");
+            if (notAudio(contentType)) {
+                speech.failAfterReading(response, "answered " + response.statusCode() + " with " + contentType
+                        + ", not audio");
                 return;
             }
-            speech.request.send(Buffer.buffer(ask.body())).onComplete(answered -> {
-                if (answered.failed()) {
-                    speech.fail("request failed: " + answered.cause().getMessage());
-                    return;
-                }
-                var response = answered.result();
-                // Set first: a refused answer is reset below, and a response without a handler logs the reset.
-                response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
-                // A refused answer is read to its end, not reset: once it ended, its keep-alive connection is back in the
-                // pool, and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
-                if (response.statusCode() / 100 != 2) {
-                    speech.failAfterReading(response, "answered " + response.statusCode());
-                    return;
-                }
-                String contentType = response.getHeader("Content-Type");
-                if (notAudio(contentType)) {
-                    speech.failAfterReading(response, "answered " + response.statusCode() + " with " + contentType
-                            + ", not audio");
-                    return;
-                }
-                response.handler(speech::bytes);
-                response.endHandler(ignored -> speech.done());
-            });
+            response.handler(speech::bytes);
+            response.endHandler(ignored -> speech.done());
         });
         return speech::cancel;
     }
 
-    private final class Speech {
+    private final class Speech extends ProviderExchange {
         private final Listener listener;
-        private HttpClientRequest request;
-        private long deadline = -1;
-        private boolean finished;
-        private boolean cancelled;
         private byte carry;
         private boolean carrying;
 
         Speech(Listener listener) {
+            super(vertx);
             this.listener = listener;
         }
 
@@ -152,54 +127,23 @@ public final class HttpVoice implements TextToSpeech {
             return callFormat.fromPcm(Pcm16.samples(joined, 0, even), pcmRateOfAnswer);
         }
 
-        private void stopDeadline() {
-            if (deadline >= 0) {
-                vertx.cancelTimer(deadline);
-                deadline = -1;
-            }
-        }
-
         void done() {
-            if (finished || cancelled) {
-                return;
+            if (finish()) {
+                listener.done();
             }
-            finished = true;
-            stopDeadline();
-            listener.done();
         }
 
-        void fail(String reason) {
-            if (finished || cancelled) {
-                return;
-            }
-            finished = true;
-            stopDeadline();
-            if (request != null) {
-                request.reset();
-            }
+        @Override
+        void failed(String reason) {
             listener.failed(reason);
         }
 
         /** Fails now and discards the answer's body to its end, leaving the connection to the pool. */
-        void failAfterReading(io.vertx.core.http.HttpClientResponse response, String reason) {
-            if (finished || cancelled) {
-                return;
-            }
-            finished = true;
-            stopDeadline();
-            response.handler(ignored -> { });
-            response.endHandler(ignored -> { });
-            listener.failed(reason);
-        }
-
-        void cancel() {
-            if (finished || cancelled) {
-                return;
-            }
-            cancelled = true;
-            stopDeadline();
-            if (request != null) {
-                request.reset();
+        void failAfterReading(HttpClientResponse response, String reason) {
+            if (finish()) {
+                response.handler(ignored -> { });
+                response.endHandler(ignored -> { });
+                listener.failed(reason);
             }
         }
     }

@@ -8,7 +8,6 @@ import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
 import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import java.nio.charset.StandardCharsets;
@@ -94,47 +93,24 @@ public final class OpenAiChat implements LanguageModel {
             options.putHeader("Authorization", "Bearer " + apiKey);
         }
         Buffer payload = Buffer.buffer(body.toString());
-        // Runs on the calling call's context, like the response's handlers: the stream's state needs no lock.
-        stream.deadline = vertx.setTimer(firstTokenMillis, id -> {
-            stream.deadline = -1;
-            stream.fail("no text within " + firstTokenMillis + " ms");
-        });
-        http.current().request(options).onComplete(opened -> {
-            if (opened.failed()) {
-                stream.fail("request failed: " + opened.cause().getMessage());
-                return;
-            }
-            HttpClientRequest request = opened.result();
-            stream.request = request;
-            // A cancelled stream is reset on purpose; without a handler Vert.x logs every reset as an error.
-            request.exceptionHandler(failure -> stream.fail("request failed: " + failure.getMessage()));
-            if (stream.cancelled || stream.finished) {
-                request.reset();
-                return;
-            }
-            request.send(payload).onComplete(answered -> {
-                if (answered.failed()) {
-                    stream.fail("request failed: " + answered.cause().getMessage());
-                    return;
-                }
-                var response = answered.result();
-                if (response.statusCode() / 100 != 2) {
-                    // Read to its end and not reset: the ended answer's keep-alive connection is back in the pool,
-                    // and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
-                    response.body().onComplete(text -> {
-                        stream.request = null;
-                        stream.fail("answered " + response.statusCode()
-                                + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : ""));
-                    });
-                    return;
-                }
-                response.handler(stream::chunk);
-                response.exceptionHandler(failure -> stream.fail("stream failed: " + failure.getMessage()));
-                response.endHandler(ignored -> {
-                    // Ended: the connection may already serve another request, so nothing may reset it now.
+        stream.armDeadline(firstTokenMillis, "no text within " + firstTokenMillis + " ms");
+        stream.send(http, options, payload, response -> {
+            if (response.statusCode() / 100 != 2) {
+                // Read to its end and not reset: the ended answer's keep-alive connection is back in the pool,
+                // and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
+                response.body().onComplete(text -> {
                     stream.request = null;
-                    stream.end();
+                    stream.fail("answered " + response.statusCode()
+                            + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : ""));
                 });
+                return;
+            }
+            response.handler(stream::chunk);
+            response.exceptionHandler(failure -> stream.fail("stream failed: " + failure.getMessage()));
+            response.endHandler(ignored -> {
+                // Ended: the connection may already serve another request, so nothing may reset it now.
+                stream.request = null;
+                stream.end();
             });
         });
         return stream::cancel;
@@ -144,13 +120,9 @@ public final class OpenAiChat implements LanguageModel {
         return text.length() > 200 ? text.substring(0, 200) + "…" : text;
     }
 
-    private final class Stream {
+    private final class Stream extends ProviderExchange {
         private final Listener listener;
         private final StringBuilder line = new StringBuilder();
-        private HttpClientRequest request;
-        private long deadline = -1;
-        private boolean cancelled;
-        private boolean finished;
         private boolean sawDone;
         private long promptTokens;
         private long completionTokens;
@@ -159,6 +131,7 @@ public final class OpenAiChat implements LanguageModel {
         private final Map<Integer, StringBuilder> toolArguments = new TreeMap<>();
 
         Stream(Listener listener) {
+            super(vertx);
             this.listener = listener;
         }
 
@@ -188,7 +161,7 @@ public final class OpenAiChat implements LanguageModel {
             String data = event.substring(5).trim();
             if ("[DONE]".equals(data)) {
                 sawDone = true;
-                finish();
+                complete();
                 return;
             }
             JsonNode chunk;
@@ -239,26 +212,17 @@ public final class OpenAiChat implements LanguageModel {
         void end() {
             if (!finished) {
                 if (sawDone) {
-                    finish();
+                    complete();
                 } else {
                     fail("the stream ended before [DONE]");
                 }
             }
         }
 
-        private void stopDeadline() {
-            if (deadline >= 0) {
-                vertx.cancelTimer(deadline);
-                deadline = -1;
-            }
-        }
-
-        private void finish() {
-            if (finished || cancelled) {
+        private void complete() {
+            if (!finish()) {
                 return;
             }
-            finished = true;
-            stopDeadline();
             if (!toolCalls.isEmpty()) {
                 List<ToolCall> calls = new ArrayList<>();
                 toolCalls.forEach((index, call) -> {
@@ -271,27 +235,9 @@ public final class OpenAiChat implements LanguageModel {
             listener.done(promptTokens, completionTokens);
         }
 
-        void fail(String reason) {
-            if (finished || cancelled) {
-                return;
-            }
-            finished = true;
-            stopDeadline();
-            if (request != null) {
-                request.reset();
-            }
+        @Override
+        void failed(String reason) {
             listener.failed(reason);
-        }
-
-        void cancel() {
-            if (finished || cancelled) {
-                return;
-            }
-            cancelled = true;
-            stopDeadline();
-            if (request != null) {
-                request.reset();
-            }
         }
     }
 }

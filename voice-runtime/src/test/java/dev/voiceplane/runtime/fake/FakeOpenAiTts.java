@@ -1,16 +1,10 @@
 package dev.voiceplane.runtime.fake;
 
-import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A local OpenAI text-to-speech server, for tests without the internet.
@@ -24,42 +18,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Failure modes: 401, 500, hang (headers, then nothing), not audio
  * (200 with a JSON body).
  */
-public final class FakeOpenAiTts implements AutoCloseable {
-
-    public enum Failure {
-        NONE, UNAUTHORIZED, SERVER_ERROR, HANG, NOT_AUDIO
-    }
+public final class FakeOpenAiTts extends FakeTtsServer<FakeOpenAiTts> {
 
     /** One request as received. */
     public record Request(String model, String input, String voice, String responseFormat, Double speed,
             JsonObject body) {
     }
 
-    private final Vertx vertx = Vertx.vertx();
-    private final String apiKey;
-    private final HttpServer server;
-    private volatile long ttfbMs;
-    private volatile double realTimeFactor;
-    private volatile int chunkMs = 100;
-    private volatile Failure failure = Failure.NONE;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
-    private final AtomicInteger disconnects = new AtomicInteger();
 
     /** Starts the server on a random loopback port; clients must send {@code Authorization: Bearer <apiKey>}. */
     public FakeOpenAiTts(String apiKey) {
-        this.apiKey = apiKey;
-        try {
-            this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-                    .requestHandler(this::handle)
-                    .listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            vertx.close();
-            throw new IllegalStateException("fake OpenAI TTS did not start", e);
-        }
-    }
-
-    public int port() {
-        return server.actualPort();
+        super(apiKey, "OpenAI TTS");
     }
 
     /** {@code http://127.0.0.1:<port>/v1}; requests go to {@code baseUrl() + "/audio/speech"}. */
@@ -67,55 +37,20 @@ public final class FakeOpenAiTts implements AutoCloseable {
         return "http://127.0.0.1:" + port() + "/v1";
     }
 
-    public FakeOpenAiTts ttfbMs(long millis) {
-        this.ttfbMs = millis;
-        return this;
-    }
-
-    /** Audio is sent this many times faster than real time (1 = real time); 0 (default) = as fast as possible. */
-    public FakeOpenAiTts realTimeFactor(double factor) {
-        this.realTimeFactor = factor;
-        return this;
-    }
-
-    /** Audio per chunk (default 100 ms). */
-    public FakeOpenAiTts chunkMs(int millis) {
-        this.chunkMs = millis;
-        return this;
-    }
-
-    public FakeOpenAiTts failure(Failure failure) {
-        this.failure = failure;
-        return this;
-    }
-
     /** Every request with a valid key, in order. */
     public List<Request> requests() {
         return List.copyOf(requests);
     }
 
-    /** Responses the client closed before their end. */
-    public int disconnects() {
-        return disconnects.get();
-    }
-
     @Override
-    public void close() {
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("fake OpenAI TTS did not stop", e);
-        }
-    }
-
-    private void handle(HttpServerRequest request) {
+    protected void handle(HttpServerRequest request) {
         request.body().onSuccess(body -> {
             HttpServerResponse response = request.response();
             if (!"/v1/audio/speech".equals(request.path())) {
                 error(response, 404, "Unknown path " + request.path(), "invalid_request_error", "unknown_url");
                 return;
             }
-            Failure mode = failure;
+            Failure mode = failure();
             if (!("Bearer " + apiKey).equals(request.getHeader("Authorization")) || mode == Failure.UNAUTHORIZED) {
                 error(response, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
                 return;
@@ -154,53 +89,8 @@ public final class FakeOpenAiTts implements AutoCloseable {
                 response.writeHead();
                 return;
             }
-            long started = System.nanoTime();
-            vertx.<byte[]>executeBlocking(() -> SpeechFixtures.pcm24k(input)).onComplete(made -> {
-                if (made.failed()) {
-                    error(response, 500, made.cause().getMessage(), "server_error", null);
-                    return;
-                }
-                long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-                vertx.setTimer(Math.max(1, ttfbMs - waited), t -> send(response, made.result(), 48 * chunkMs));
-            });
-        });
-    }
-
-    private void send(HttpServerResponse response, byte[] audio, int chunkBytes) {
-        response.closeHandler(v -> {
-            if (!response.ended()) {
-                disconnects.incrementAndGet();
-            }
-        });
-        double factor = realTimeFactor;
-        int[] from = { 0 };
-        Runnable next = () -> {
-            response.write(Buffer.buffer(java.util.Arrays.copyOfRange(audio, from[0],
-                    Math.min(audio.length, from[0] + chunkBytes))));
-            from[0] += chunkBytes;
-        };
-        if (factor <= 0) {
-            while (from[0] < audio.length) {
-                next.run();
-            }
-            response.end();
-            return;
-        }
-        next.run();
-        if (from[0] >= audio.length) {
-            response.end();
-            return;
-        }
-        vertx.setPeriodic(Math.max(1, Math.round(chunkMs / factor)), tick -> {
-            if (response.closed()) {
-                vertx.cancelTimer(tick);
-                return;
-            }
-            next.run();
-            if (from[0] >= audio.length) {
-                vertx.cancelTimer(tick);
-                response.end();
-            }
+            speak(response, () -> SpeechFixtures.pcm24k(input), 48,
+                    failed -> error(response, 500, failed, "server_error", null));
         });
     }
 

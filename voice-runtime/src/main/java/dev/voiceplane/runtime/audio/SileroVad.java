@@ -245,9 +245,9 @@ public final class SileroVad implements VoiceDetector.Factory, AutoCloseable {
                 current = next;
                 decided(0);
                 if (speaking) {
-                    // A pause inside speech (or a carrier's digital silence) keeps the model's state: reset there, the
-                    // next sound is judged without the speech before it, and a soft one (a fricative) reads as silence
-                    // and ends the turn early. The pause's own last samples are the next window's context.
+                    // A pause between words keeps the model's state: reset there, the next sound is judged without the
+                    // speech before it, and a soft one (a fricative) reads as silence and ends the turn early. The
+                    // pause's own last samples are the next window's context.
                     System.arraycopy(next.samples(), window - contextSamples, input, 0, contextSamples);
                 } else {
                     // Once speech has stopped, what comes next is judged afresh, not as more of the same speech.

@@ -3,7 +3,6 @@ package dev.voiceplane.runtime.fake;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.JsonArray;
@@ -86,14 +85,7 @@ public final class FakeDeepgram implements AutoCloseable {
     /** Starts the server on a random loopback port; clients must send {@code Authorization: Token <apiKey>}. */
     public FakeDeepgram(String apiKey) {
         this.apiKey = apiKey;
-        try {
-            this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-                    .requestHandler(this::handle)
-                    .listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            vertx.close();
-            throw new IllegalStateException("fake Deepgram did not start", e);
-        }
+        this.server = LoopbackServer.start(vertx, this::handle, "Deepgram");
     }
 
     public int port() {
@@ -211,11 +203,7 @@ public final class FakeDeepgram implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("fake Deepgram did not stop", e);
-        }
+        LoopbackServer.stop(vertx, "Deepgram");
     }
 
     private void handle(HttpServerRequest request) {

@@ -2,7 +2,6 @@ package dev.voiceplane.runtime.fake;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
@@ -15,7 +14,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -105,14 +103,7 @@ public final class FakeOpenAi implements AutoCloseable {
     /** Starts the server on a random loopback port; clients must send {@code Authorization: Bearer <apiKey>}. */
     public FakeOpenAi(String apiKey) {
         this.apiKey = apiKey;
-        try {
-            this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-                    .requestHandler(this::handle)
-                    .listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            vertx.close();
-            throw new IllegalStateException("fake OpenAI did not start", e);
-        }
+        this.server = LoopbackServer.start(vertx, this::handle, "OpenAI");
     }
 
     public int port() {
@@ -197,11 +188,7 @@ public final class FakeOpenAi implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("fake OpenAI did not stop", e);
-        }
+        LoopbackServer.stop(vertx, "OpenAI");
     }
 
     private void handle(HttpServerRequest request) {

@@ -3,7 +3,6 @@ package dev.voiceplane.runtime.fake;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.concurrent.Callable;
@@ -36,14 +35,7 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
     protected FakeTtsServer(String apiKey, String name) {
         this.apiKey = apiKey;
         this.name = name;
-        try {
-            this.server = vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(0))
-                    .requestHandler(this::handle)
-                    .listen().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            vertx.close();
-            throw new IllegalStateException("fake " + name + " did not start", e);
-        }
+        this.server = LoopbackServer.start(vertx, this::handle, name);
     }
 
     /** Answers one request in the provider's protocol. */
@@ -93,11 +85,7 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
 
     @Override
     public void close() {
-        try {
-            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("fake " + name + " did not stop", e);
-        }
+        LoopbackServer.stop(vertx, name);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.voiceplane.runtime.client;
 
+import dev.voiceplane.runtime.provider.Credential;
+import dev.voiceplane.runtime.provider.Credentials;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.contracts.call.CallServiceApi;
 import dev.voiceplane.contracts.call.RuntimeEvent;
@@ -19,7 +21,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
  * failures, a circuit breaker). Blocking: called from worker threads, never on a call's event loop.
  */
 @ApplicationScoped
-public class ControlPlane {
+public class ControlPlane implements Credentials {
 
     /** Why call-service would not let the runtime attach to a call (unknown, ended, or attached already). */
     public static final class AttachRefused extends RuntimeException {
@@ -77,5 +79,11 @@ public class ControlPlane {
     public Optional<String> apiKey(String orgId, String provider) {
         return CredentialKeys.apiKey(credentials, orgId, provider,
                 "so the organisation's " + provider + " key cannot be read");
+    }
+
+    /** The organisation's newest credential of {@code provider} for a call's provider; empty when it has none. */
+    @Override
+    public Optional<Credential> find(String orgId, String provider) {
+        return apiKey(orgId, provider).map(Credential::key);
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import dev.voiceplane.contracts.call.ToolCallResults;
 import dev.voiceplane.contracts.call.ToolCallsRequest;
 import dev.voiceplane.kit.auth.Authentication;
-import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
+import dev.voiceplane.runtime.provider.ToolCall;
 import io.quarkus.runtime.ShutdownEvent;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

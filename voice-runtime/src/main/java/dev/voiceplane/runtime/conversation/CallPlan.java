@@ -1,6 +1,11 @@
 package dev.voiceplane.runtime.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.voiceplane.runtime.provider.ChatMessage;
+import dev.voiceplane.runtime.provider.ModelSettings;
+import dev.voiceplane.runtime.provider.TranscriberSettings;
+import dev.voiceplane.runtime.provider.VoiceSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -17,9 +22,9 @@ public record CallPlan(
         UUID callId,
         String orgId,
         String callType,
-        Transcriber transcriber,
-        Model model,
-        Voice voice,
+        TranscriberSettings transcriber,
+        ModelSettings model,
+        VoiceSettings voice,
         String firstMessage,
         boolean assistantSpeaksFirst,
         double silenceTimeoutSeconds,
@@ -36,19 +41,6 @@ public record CallPlan(
         KnowledgeBase knowledgeBase,
         List<JsonNode> tools,
         List<SquadMember> squad) {
-
-    public record Transcriber(String provider, String model, String language, Boolean smartFormat,
-            List<String> keywords) {
-    }
-
-    /** The language model and its prompt ({@code messages} with variables replaced). */
-    public record Model(String provider, String model, List<String> fallbackModels, Double temperature,
-            Integer maxTokens, String url, List<ChatMessage> messages) {
-    }
-
-    public record Voice(String provider, String voiceId, Double speed, int inputMinCharacters,
-            List<String> inputPunctuationBoundaries) {
-    }
 
     /**
      * Recording and the voice settings around the conversation (docs/voice-runtime.md, "Recordings" and "Other voice
@@ -82,35 +74,6 @@ public record CallPlan(
     public record KnowledgeBase(List<String> fileIds, int topK) {
     }
 
-    /**
-     * One message of the model's context: an assistant message may carry the tool calls it made ({@code content}
-     * then may be null), a {@code tool} message answers one of them by {@code toolCallId}.
-     */
-    public record ChatMessage(String role, String content, List<ToolCall> toolCalls, String toolCallId) {
-
-        public ChatMessage(String role, String content) {
-            this(role, content, List.of(), null);
-        }
-
-        public ChatMessage {
-            toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
-        }
-
-        /** The assistant's message asking for {@code calls}. */
-        public static ChatMessage toolCalls(List<ToolCall> calls) {
-            return new ChatMessage("assistant", null, calls, null);
-        }
-
-        /** The answer to the tool call {@code id}. */
-        public static ChatMessage toolResult(String id, String result) {
-            return new ChatMessage("tool", result, List.of(), id);
-        }
-    }
-
-    /** One tool call of the model: its id, the function's name and its arguments as the model wrote them (JSON). */
-    public record ToolCall(String id, String name, String arguments) {
-    }
-
     static final double DEFAULT_SILENCE_TIMEOUT = 30;
     static final double DEFAULT_MAX_DURATION = 1800;
     static final double DEFAULT_RESPONSE_DELAY = 0.4;
@@ -134,9 +97,10 @@ public record CallPlan(
         assistant = SquadMember.withHandOffs(assistant, configuration.path("squad").path("members").path(0));
 
         JsonNode t = assistant.path("transcriber");
-        Transcriber transcriber = new Transcriber(text(t, "provider", "deepgram"), text(t, "model", null),
-                text(t, "language", null), t.path("smartFormat").isBoolean() ? t.path("smartFormat").asBoolean() : null,
-                strings(t.path("keywords")));
+        TranscriberSettings transcriber = new TranscriberSettings(text(t, "provider", "deepgram"),
+                text(t, "model", null), text(t, "language", null),
+                t.path("smartFormat").isBoolean() ? t.path("smartFormat").asBoolean() : null, strings(t.path("keywords")),
+                t.isObject() ? t : JsonNodeFactory.instance.objectNode());
 
         JsonNode m = assistant.path("model");
         List<ChatMessage> prompt = new ArrayList<>();
@@ -144,23 +108,23 @@ public record CallPlan(
             String content = message.path("content").asText("");
             prompt.add(new ChatMessage(message.path("role").asText("system"), substitute(content, variables)));
         }
-        Model model = m.isObject()
-                ? new Model(text(m, "provider", null), text(m, "model", null), strings(m.path("fallbackModels")),
+        ModelSettings model = m.isObject()
+                ? new ModelSettings(text(m, "provider", null), text(m, "model", null), strings(m.path("fallbackModels")),
                         m.path("temperature").isNumber() ? m.path("temperature").asDouble() : null,
                         m.path("maxTokens").isNumber() ? m.path("maxTokens").asInt() : null, text(m, "url", null),
-                        List.copyOf(prompt))
+                        List.copyOf(prompt), m)
                 : null;
 
         JsonNode v = assistant.path("voice");
         List<String> boundaries = strings(v.path("inputPunctuationBoundaries"));
-        Voice voice = v.isObject()
-                ? new Voice(text(v, "provider", null), text(v, "voiceId", null),
+        VoiceSettings voice = v.isObject()
+                ? new VoiceSettings(text(v, "provider", null), text(v, "voiceId", null),
                         v.path("speed").isNumber() ? v.path("speed").asDouble() : null,
                         v.path("inputMinCharacters").isNumber() ? v.path("inputMinCharacters").asInt()
                                 : DEFAULT_MIN_CHARACTERS,
                         // inputPreprocessingEnabled false: the reply goes to the voice whole, uncut (docs).
                         !v.path("inputPreprocessingEnabled").asBoolean(true) ? List.of()
-                                : boundaries.isEmpty() ? DEFAULT_BOUNDARIES : boundaries)
+                                : boundaries.isEmpty() ? DEFAULT_BOUNDARIES : boundaries, v)
                 : null;
 
         String firstMessage = assistant.path("firstMessage").isTextual()

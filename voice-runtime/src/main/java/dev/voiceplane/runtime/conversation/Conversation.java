@@ -3,13 +3,19 @@ package dev.voiceplane.runtime.conversation;
 import dev.voiceplane.runtime.audio.VoiceActivity;
 import dev.voiceplane.runtime.audio.VoiceDetector;
 import dev.voiceplane.contracts.call.RuntimeEvent;
-import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.media.MediaChannel;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
 import dev.voiceplane.runtime.ops.RuntimeMetrics.Stage;
+import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ModelSettings;
+import dev.voiceplane.runtime.provider.ProviderDirectory;
+import dev.voiceplane.runtime.provider.ProviderError;
+import dev.voiceplane.runtime.provider.ProviderSet;
 import dev.voiceplane.runtime.provider.SpeechToText;
 import dev.voiceplane.runtime.provider.TextToSpeech;
+import dev.voiceplane.runtime.provider.ToolCall;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -42,19 +48,19 @@ public final class Conversation {
     private static final long FINALIZE_WAIT_MILLIS = 1_000;
 
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
-    public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+    public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
             LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
             EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers) {
 
         /** Without transfers (no {@code transferCall} is offered). */
-        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
                 LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
                 EventSink events, RuntimeMetrics metrics, ToolRunners tools) {
             this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics, tools, null);
         }
 
         /** With the built-in tool types only (endCall, dtmf). */
-        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
                 LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
                 EventSink events, RuntimeMetrics metrics) {
             this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics,
@@ -62,18 +68,12 @@ public final class Conversation {
         }
 
         /** With the energy detector at {@code vad}'s settings. */
-        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToTextFactory transcriber,
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
                 LanguageModel model, TextToSpeech voice, VoiceActivity.Settings vad, long leadMillis,
                 EventSink events, RuntimeMetrics metrics) {
             this(plan, channel, context, transcriber, model, voice, VoiceDetector.energy(vad), leadMillis, events,
                     metrics);
         }
-    }
-
-    /** Opens the transcriber with the conversation as its listener. */
-    @FunctionalInterface
-    public interface SpeechToTextFactory {
-        SpeechToText open(SpeechToText.Listener listener);
     }
 
     /** Where events go (call-service in production). */
@@ -124,7 +124,6 @@ public final class Conversation {
         long speechEndedAt;
         String endReason;
         Runnable cancelModel;
-        int modelIndex;
         boolean modelDone;
         int current;
         boolean audible;
@@ -137,7 +136,7 @@ public final class Conversation {
         long holdUntil;
         /** The knowledge base's passages for this turn (null without a knowledge base). */
         Future<List<String>> passages;
-        List<CallPlan.ToolCall> toolCalls;
+        List<ToolCall> toolCalls;
         boolean toolsUsed;
 
         Response(int epoch, String userText, long speechEndedAt) {
@@ -442,10 +441,10 @@ public final class Conversation {
         }
 
         @Override
-        public void failed(String reason) {
+        public void failed(ProviderError error) {
             onContext(() -> {
-                metrics.providerError(plan.transcriber().provider(), "transcriber");
-                providerFailed(plan.transcriber().provider(), "transcriber", reason);
+                metrics.providerError(error.provider(), ProviderDirectory.TRANSCRIBER, error.kind());
+                providerFailed(ProviderDirectory.TRANSCRIBER, error);
             });
         }
     }
@@ -536,17 +535,16 @@ public final class Conversation {
             });
             return;
         }
-        List<String> models = new ArrayList<>();
-        models.add(plan.model().model());
-        models.addAll(plan.model().fallbackModels());
-        String name = models.get(reply.modelIndex);
         if (!reply.toolsUsed) {
             // After a tool round the turn's hand-off to the model stays the first request's (the runtime's own share).
             reply.modelRequestedAt = System.nanoTime();
         }
-        reply.cancelModel = model.stream(name, Knowledge.context(history, reply.passages), tools.offered(reply), new LanguageModel.Listener() {
+        ModelSettings settings = plan.model();
+        ChatRequest request = new ChatRequest(settings.model(), Knowledge.context(history, reply.passages),
+                tools.offered(reply), settings.temperature(), settings.maxTokens());
+        reply.cancelModel = model.stream(request, new LanguageModel.Listener() {
             @Override
-            public void toolCalls(List<CallPlan.ToolCall> calls) {
+            public void toolCalls(List<ToolCall> calls) {
                 onContext(() -> {
                     if (response == reply) {
                         reply.toolCalls = calls;
@@ -590,7 +588,7 @@ public final class Conversation {
                         speak(reply, rest);
                     }
                     if (reply.toolCalls != null) {
-                        List<CallPlan.ToolCall> calls = reply.toolCalls;
+                        List<ToolCall> calls = reply.toolCalls;
                         reply.toolCalls = null;
                         reply.toolsUsed = true;
                         tools.called(reply, calls, cancel -> reply.cancelModel = cancel);
@@ -602,20 +600,16 @@ public final class Conversation {
             }
 
             @Override
-            public void failed(String reason) {
+            public void failed(ProviderError error) {
                 onContext(() -> {
                     if (response != reply) {
                         return;
                     }
-                    metrics.providerError(plan.model().provider(), "model");
-                    LOG.warnf("call %s: model %s of provider %s failed: %s", plan.callId(), name,
-                            plan.model().provider(), reason);
-                    if (reply.text.isEmpty() && reply.modelIndex + 1 < models.size()) {
-                        reply.modelIndex++;
-                        askModel(reply);
-                        return;
-                    }
+                    metrics.providerError(error.provider(), ProviderDirectory.MODEL, error.kind());
                     if (!reply.text.isEmpty()) {
+                        // What was said stays said: the reply ends with it, and the call goes on.
+                        LOG.warnf("call %s: the model (%s) failed after it answered: %s", plan.callId(),
+                                error.provider(), error);
                         String rest = reply.chunker.flush();
                         if (rest != null) {
                             speak(reply, rest);
@@ -624,7 +618,7 @@ public final class Conversation {
                         afterQueued(reply);
                         return;
                     }
-                    providerFailed(plan.model().provider(), "model", reason);
+                    providerFailed(ProviderDirectory.MODEL, error);
                 });
             }
         });
@@ -695,7 +689,7 @@ public final class Conversation {
     /** What a transfer does to the conversation (see {@link Transfers}). */
     private final class TransferHost implements Transfers.Host {
         @Override
-        public void switchTo(CallPlan next, Transfers.Providers providers) {
+        public void switchTo(CallPlan next, ProviderSet providers) {
             List<ChatMessage> said = Transfers.conversationSoFar(history, plan);
             history.clear();
             history.addAll(next.model().messages());
@@ -777,14 +771,14 @@ public final class Conversation {
             }
 
             @Override
-            public void failed(String reason) {
+            public void failed(ProviderError error) {
                 onContext(() -> {
                     if (response != reply) {
                         return;
                     }
-                    metrics.providerError(plan.voice().provider(), "voice");
+                    metrics.providerError(error.provider(), ProviderDirectory.VOICE, error.kind());
                     piece.failed = true;
-                    providerFailed(plan.voice().provider(), "voice", reason);
+                    providerFailed(ProviderDirectory.VOICE, error);
                 });
             }
         });
@@ -1054,14 +1048,15 @@ public final class Conversation {
         finish(reason, true);
     }
 
-    private void providerFailed(String provider, String stage, String reason) {
+    private void providerFailed(String stage, ProviderError error) {
         if (phase == Phase.ENDED) {
             return;
         }
-        LOG.errorf("call %s: the %s (provider %s) failed, the call ends: %s", plan.callId(), stage, provider, reason);
+        LOG.errorf("call %s: the %s (provider %s) failed, the call ends: %s %s (%s)", plan.callId(), stage,
+                error.provider(), error.provider(), error.detail(), error.kind().label());
         commitUserTurn(response);
         long now = System.currentTimeMillis();
-        report(message("system", "The call ended: the " + stage + " (" + provider + ") failed.", now, now));
+        report(message("system", "The call ended: the " + stage + " (" + error.provider() + ") failed.", now, now));
         finish("assistant-error", true);
     }
 

@@ -1,7 +1,7 @@
 package dev.voiceplane.runtime.conversation;
 
 import dev.voiceplane.contracts.call.RuntimeEvent;
-import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.media.MediaChannel;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
 import io.vertx.core.Vertx;

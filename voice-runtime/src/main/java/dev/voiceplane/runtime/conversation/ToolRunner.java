@@ -3,7 +3,7 @@ package dev.voiceplane.runtime.conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.runtime.audio.AudioFormat;
-import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
+import dev.voiceplane.runtime.provider.ToolCall;
 import io.vertx.core.Context;
 
 /**

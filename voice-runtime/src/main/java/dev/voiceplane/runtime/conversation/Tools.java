@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.runtime.audio.AudioFormat;
-import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
-import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
+import dev.voiceplane.runtime.provider.ChatMessage;
+import dev.voiceplane.runtime.provider.ToolCall;
+import dev.voiceplane.runtime.provider.ToolSpec;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class Tools {
     private final Vertx vertx;
     private final AudioFormat format;
     private final Map<String, Offered> byName = new LinkedHashMap<>();
-    private final List<JsonNode> offered = new ArrayList<>();
+    private final List<ToolSpec> offered = new ArrayList<>();
     private Object roundsTurn;
     private int rounds;
 
@@ -84,14 +85,14 @@ public final class Tools {
                 LOG.infof("call %s: a second tool named %s is not offered to the model", plan.callId(), name);
                 continue;
             }
-            ObjectNode item = JsonNodeFactory.instance.objectNode().put("type", "function");
-            item.set("function", function);
-            offered.add(item);
+            JsonNode parameters = function.path("parameters");
+            offered.add(new ToolSpec(name, function.path("description").isTextual()
+                    ? function.path("description").asText() : null, parameters.isObject() ? parameters : null));
         }
     }
 
     /** The tools offered to the model for {@code turn}: none once the turn has had {@link #MAX_ROUNDS} rounds. */
-    List<JsonNode> offered(Object turn) {
+    List<ToolSpec> offered(Object turn) {
         return turn == roundsTurn && rounds >= MAX_ROUNDS ? List.of() : offered;
     }
 

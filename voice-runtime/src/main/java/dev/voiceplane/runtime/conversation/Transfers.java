@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.runtime.provider.LanguageModel;
-import dev.voiceplane.runtime.provider.TextToSpeech;
+import dev.voiceplane.runtime.provider.ChatMessage;
+import dev.voiceplane.runtime.provider.ProviderSet;
 import io.vertx.core.Future;
 import java.util.List;
 import java.util.Locale;
@@ -44,20 +44,16 @@ public final class Transfers implements ToolRunner {
     /** What a transfer needs of the runtime; each answer completes on the call's context. */
     public interface Services {
         /** A member's providers with the organisation's keys; fails saying why (an unsupported provider, no key). */
-        Future<Providers> open(CallPlan plan);
+        Future<ProviderSet> open(CallPlan plan);
 
         /** Has call-service redirect the carrier call to {@code number}; fails saying why it was not. */
         Future<Void> transfer(String number);
     }
 
-    /** A member's providers, ready for the call. */
-    public record Providers(LanguageModel model, TextToSpeech voice, Conversation.SpeechToTextFactory transcriber) {
-    }
-
     /** What a transfer does to the conversation (its hooks). */
     interface Host {
         /** Goes on with {@code next}: its prompt, its providers, its first message. */
-        void switchTo(CallPlan next, Providers providers);
+        void switchTo(CallPlan next, ProviderSet providers);
 
         /** Ends the call now (after a transfer: the reason is not caught again). */
         void finish(String reason, boolean closeChannel);
@@ -82,7 +78,7 @@ public final class Transfers implements ToolRunner {
     private State state = State.IDLE;
     private TransferDestination pending;
     private SquadMember next;
-    private Future<Providers> opening;
+    private Future<ProviderSet> opening;
     private String heldReason;
     private boolean heldClose;
 
@@ -102,7 +98,7 @@ public final class Transfers implements ToolRunner {
      * The conversation without the current member's prompt (the first messages of the history, as its plan gave
      * them): what the next member hears after its own prompt.
      */
-    static List<CallPlan.ChatMessage> conversationSoFar(List<CallPlan.ChatMessage> history, CallPlan current) {
+    static List<ChatMessage> conversationSoFar(List<ChatMessage> history, CallPlan current) {
         int prompt = Math.min(current.model().messages().size(), history.size());
         return new java.util.ArrayList<>(history.subList(prompt, history.size()));
     }

@@ -10,7 +10,11 @@ import dev.voiceplane.runtime.conversation.CallPlan;
 import dev.voiceplane.runtime.conversation.Conversation;
 import dev.voiceplane.runtime.ops.LiveCalls;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import dev.voiceplane.runtime.provider.FallbackModel;
 import dev.voiceplane.runtime.provider.ProviderDirectory;
+import dev.voiceplane.runtime.provider.ProviderError;
+import dev.voiceplane.runtime.provider.ProviderFailure;
+import dev.voiceplane.runtime.provider.ProviderSet;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,10 +48,7 @@ public class CallAdmission {
         }
     }
 
-    private record Keys(String transcriber, String model, String voice) {
-    }
-
-    private record Prepared(CallPlan plan, Keys keys, String problem) {
+    private record Prepared(CallPlan plan, ProviderSet providers, ProviderFailure problem) {
     }
 
     private final MediaTokenKey tokens;
@@ -111,10 +112,11 @@ public class CallAdmission {
     public Future<Conversation> admit(MediaTokens.Grant grant, MediaChannel channel, Context context) {
         UUID callId = grant.callId();
         String orgId = grant.orgId();
-        return context.<Prepared>executeBlocking(() -> prepare(orgId, callId), false).compose(prepared -> {
+        return context.<Prepared>executeBlocking(() -> prepare(orgId, callId, channel, context), false)
+                .compose(prepared -> {
             if (prepared.problem() != null) {
                 refuseToRun(prepared.plan(), prepared.problem(), channel, context);
-                return Future.failedFuture(new Refused("provider", prepared.problem()));
+                return Future.failedFuture(new Refused("provider", prepared.problem().getMessage()));
             }
             Conversation conversation = start(prepared, channel, context);
             return Future.succeededFuture(conversation);
@@ -123,29 +125,22 @@ public class CallAdmission {
                 : new Refused("control-plane", "the call could not be attached: " + failure.getMessage())));
     }
 
-    private Prepared prepare(String orgId, UUID callId) {
+    /** Attaches, reads the plan and opens its providers (the organisation's keys read here, once). */
+    private Prepared prepare(String orgId, UUID callId, MediaChannel channel, Context context) {
         JsonNode configuration = control.attach(orgId, callId);
         CallPlan plan = CallPlan.read(callId, orgId, configuration);
-        Optional<String> unsupported = ProviderDirectory.unsupported(plan);
-        if (unsupported.isPresent()) {
-            return new Prepared(plan, null, unsupported.get());
+        try {
+            return new Prepared(plan, providers.openBlocking(plan, context, channel.format(), this::fellBack), null);
+        } catch (ProviderFailure problem) {
+            return new Prepared(plan, null, problem);
         }
-        String[] keys = new String[3];
-        String[][] stages = {
-                {"transcriber", plan.transcriber().provider()},
-                {"model", plan.model().provider()},
-                {"voice", plan.voice().provider()}};
-        for (int i = 0; i < stages.length; i++) {
-            String provider = stages[i][1];
-            String credential = ProviderDirectory.credentialOf(provider);
-            Optional<String> key = control.apiKey(orgId, credential);
-            if (key.isEmpty() && !ProviderDirectory.keyOptional(provider)) {
-                return new Prepared(plan, null, "the organisation has no " + credential + " credential for the "
-                        + stages[i][0] + " provider " + provider);
-            }
-            keys[i] = key.orElse(null);
-        }
-        return new Prepared(plan, new Keys(keys[0], keys[1], keys[2]), null);
+    }
+
+    /** A model of the fallback chain failed before it answered: the next one is asked (docs/voice-runtime.md). */
+    private void fellBack(FallbackModel.Choice choice, ProviderError error) {
+        metrics.providerError(error.provider(), ProviderDirectory.MODEL, error.kind());
+        LOG.warnf("model %s of provider %s failed: %s (%s); the next model is asked", choice.modelId(),
+                choice.provider(), error.detail(), error.kind().label());
     }
 
     private Conversation start(Prepared prepared, MediaChannel channel, Context context) {
@@ -153,15 +148,13 @@ public class CallAdmission {
         // Every log line of the call (on its context) carries its id and organisation (JSON logs: fields).
         org.jboss.logging.MDC.put("callId", plan.callId().toString());
         org.jboss.logging.MDC.put("orgId", plan.orgId());
-        Keys keys = prepared.keys();
+        ProviderSet set = prepared.providers();
         dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
         // Recording and background sound sit between the conversation and the transport (docs/voice-runtime.md).
         dev.voiceplane.runtime.recording.CallSound.Attached attached = sound.attach(plan, channel, context);
         Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
-                listener -> providers.transcriber(context, plan, keys.transcriber(), channel.format(), listener),
-                providers.model(plan, keys.model()), providers.voice(plan, keys.voice(), channel.format()), vad.factory(),
-                leadMillis, sink, metrics, tools.runners(),
-                new TransferServices(control, providers, context, plan, channel.format())));
+                set.transcriber(), set.model(), set.voice(), vad.factory(), leadMillis, sink, metrics, tools.runners(),
+                new TransferServices(control, providers, context, plan, channel.format(), this::fellBack)));
         knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());
@@ -193,10 +186,10 @@ public class CallAdmission {
     }
 
     /** Ends a call the runtime cannot run: a transcript line and {@code ended} (assistant-error), then the socket. */
-    private void refuseToRun(CallPlan plan, String problem, MediaChannel channel, Context context) {
+    private void refuseToRun(CallPlan plan, ProviderFailure failure, MediaChannel channel, Context context) {
+        String problem = failure.getMessage();
         LOG.errorf("call %s (organisation %s) cannot run: %s", plan.callId(), plan.orgId(), problem);
-        metrics.providerError(problem.contains(" provider ") ? problem.substring(problem.lastIndexOf(' ') + 1)
-                : "assistant", "start");
+        metrics.providerError(failure.provider(), "start", failure.kind());
         dev.voiceplane.runtime.conversation.EventReporter sink = new dev.voiceplane.runtime.conversation.EventReporter(control, context, plan.orgId(), plan.callId());
         long now = System.currentTimeMillis();
         Map<String, Object> message = new LinkedHashMap<>();

@@ -59,9 +59,15 @@ public class RuntimeMetrics {
                 .maximumExpectedValue(Duration.ofSeconds(10)).register(registry)).record(Duration.ofNanos(nanos));
     }
 
-    public void providerError(String provider, String stage) {
+    /** A provider that failed a call, by stage and by what went wrong ({@code auth}, {@code timeout}, ...). */
+    public void providerError(String provider, String stage, dev.voiceplane.runtime.provider.ProviderError.Kind kind) {
+        providerError(provider, stage, kind.label());
+    }
+
+    /** A provider that failed a call; {@code kind} also {@code unsupported} or {@code no-key} at the call's start. */
+    public void providerError(String provider, String stage, String kind) {
         Counter.builder("voice_runtime_provider_errors").tag("provider", provider).tag("stage", stage)
-                .register(registry).increment();
+                .tag("kind", kind).register(registry).increment();
     }
 
     public void refused(String reason) {

@@ -22,11 +22,17 @@ import java.util.function.Function;
  */
 public final class HttpVoice implements TextToSpeech {
 
-    /** How one provider is asked: URL, headers and body for a text. */
-    public record Request(String url, java.util.Map<String, String> headers, String body) {
+    /** How one provider is asked: URL, headers, body and its content type for a text. */
+    public record Request(String url, java.util.Map<String, String> headers, String body, String contentType) {
+
+        /** A JSON body. */
+        public Request(String url, java.util.Map<String, String> headers, String body) {
+            this(url, headers, body, "application/json");
+        }
     }
 
     private final Vertx vertx;
+    private final String provider;
     private final EventLoopHttpClients http;
     private final Function<String, Request> requests;
     private final AudioFormat callFormat;
@@ -37,9 +43,10 @@ public final class HttpVoice implements TextToSpeech {
     /**
      * @param pcmRateOfAnswer null when the provider answers in the call's format, else the rate of its PCM16 answer
      */
-    public HttpVoice(Vertx vertx, EventLoopHttpClients http, Function<String, Request> requests, AudioFormat callFormat,
-            Integer pcmRateOfAnswer, long timeoutMillis, long firstAudioMillis) {
+    public HttpVoice(Vertx vertx, EventLoopHttpClients http, String provider, Function<String, Request> requests,
+            AudioFormat callFormat, Integer pcmRateOfAnswer, long timeoutMillis, long firstAudioMillis) {
         this.vertx = vertx;
+        this.provider = provider;
         this.http = http;
         this.requests = requests;
         this.callFormat = callFormat;
@@ -61,23 +68,25 @@ public final class HttpVoice implements TextToSpeech {
     public Runnable speak(String text, Listener listener) {
         Request ask = requests.apply(text);
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setAbsoluteURI(ask.url())
-                .putHeader("Content-Type", "application/json").setIdleTimeout(timeoutMillis);
+                .putHeader("Content-Type", ask.contentType()).setIdleTimeout(timeoutMillis);
         ask.headers().forEach(options::putHeader);
         Speech speech = new Speech(listener);
         speech.armDeadline(firstAudioMillis, "no audio within " + firstAudioMillis + " ms");
         speech.send(http, options, Buffer.buffer(ask.body()), response -> {
             // Set first: a refused answer is reset below, and a response without a handler logs the reset.
-            response.exceptionHandler(failure -> speech.fail("stream failed: " + failure.getMessage()));
+            response.exceptionHandler(failure -> speech.fail(ProviderError.unavailable(provider, "stream failed: "
+                    + failure.getMessage())));
             // A refused answer is read to its end, not reset: once it ended, its keep-alive connection is back in the
             // pool, and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
             if (response.statusCode() / 100 != 2) {
-                speech.failAfterReading(response, "answered " + response.statusCode());
+                speech.failAfterReading(response, ProviderError.ofStatus(provider, response.statusCode(),
+                        "answered " + response.statusCode()));
                 return;
             }
             String contentType = response.getHeader("Content-Type");
             if (notAudio(contentType)) {
-                speech.failAfterReading(response, "answered " + response.statusCode() + " with " + contentType
-                        + ", not audio");
+                speech.failAfterReading(response, ProviderError.protocol(provider, "answered "
+                        + response.statusCode() + " with " + contentType + ", not audio"));
                 return;
             }
             response.handler(speech::bytes);
@@ -92,7 +101,7 @@ public final class HttpVoice implements TextToSpeech {
         private boolean carrying;
 
         Speech(Listener listener) {
-            super(vertx);
+            super(vertx, provider);
             this.listener = listener;
         }
 
@@ -134,16 +143,16 @@ public final class HttpVoice implements TextToSpeech {
         }
 
         @Override
-        void failed(String reason) {
-            listener.failed(reason);
+        protected void failed(ProviderError error) {
+            listener.failed(error);
         }
 
         /** Fails now and discards the answer's body to its end, leaving the connection to the pool. */
-        void failAfterReading(HttpClientResponse response, String reason) {
+        void failAfterReading(HttpClientResponse response, ProviderError error) {
             if (finish()) {
                 response.handler(ignored -> { });
                 response.endHandler(ignored -> { });
-                listener.failed(reason);
+                listener.failed(error);
             }
         }
     }

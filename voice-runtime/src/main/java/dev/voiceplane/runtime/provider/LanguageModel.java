@@ -1,37 +1,30 @@
 package dev.voiceplane.runtime.provider;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
-import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
 import java.util.List;
 
-/** A streaming chat model. Its listener is called on the call's context; at most one of done/failed. */
+/**
+ * A streaming chat model, in no vendor's format: each model provider ({@code provider/<vendor>/}) turns a
+ * {@link ChatRequest} into its own wire format and its stream back into text, tool calls and usage. The listener is
+ * called on the call's context; at most one of done/failed.
+ */
 public interface LanguageModel {
 
     interface Listener {
         void text(String delta);
 
         /**
-         * The model asks for tools (its answer ended {@code finish_reason: tool_calls}): called once, just before
-         * {@link #done}, with every call of the answer, their arguments whole.
+         * The model asks for tools: called once, just before {@link #done}, with every call of the answer, their
+         * arguments whole.
          */
         default void toolCalls(List<ToolCall> calls) {
         }
 
+        /** The answer ended; the tokens it used (0 when the provider does not say). */
         void done(long promptTokens, long completionTokens);
 
-        void failed(String reason);
+        void failed(ProviderError error);
     }
 
-    /**
-     * Starts one completion of {@code model}, offering {@code tools} (OpenAI's {@code tools} items:
-     * {@code {type: "function", function: {name, description, parameters}}}; none when empty); the answer cancels
-     * it (no listener call after).
-     */
-    Runnable stream(String model, List<ChatMessage> messages, List<JsonNode> tools, Listener listener);
-
-    /** A completion without tools. */
-    default Runnable stream(String model, List<ChatMessage> messages, Listener listener) {
-        return stream(model, messages, List.of(), listener);
-    }
+    /** Starts one completion; what it returns cancels it (no listener call after). */
+    Runnable stream(ChatRequest request, Listener listener);
 }

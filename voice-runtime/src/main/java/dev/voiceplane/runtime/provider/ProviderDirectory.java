@@ -1,147 +1,161 @@
 package dev.voiceplane.runtime.provider;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.conversation.CallPlan;
 import io.vertx.core.Context;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.PoolOptions;
-import io.vertx.core.http.WebSocketClient;
-import io.vertx.core.http.WebSocketClientOptions;
+import io.vertx.core.Future;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
+import jakarta.enterprise.inject.Instance;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import java.util.TreeMap;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
- * The providers this runtime speaks, where each is reached (a base URL per provider, so self-hosted
- * OpenAI-compatible servers work), and which credential provider holds each one's key. One HTTP client and one
- * WebSocket client for all calls: pooled keep-alive connections, handlers on the calling call's context.
+ * The providers this runtime speaks: every {@link TranscriberProvider}, {@link ModelProvider} and
+ * {@link VoiceProvider} bean (one per vendor, in {@code provider/<vendor>/}), found by the values they serve. The one
+ * place where a call's plan becomes its providers, for admission and for squad hand-offs alike: the plan is checked
+ * ({@link #unsupported}), the organisation's credentials are read once, when the stage is opened, and never kept.
+ *
+ * <p>Values the API accepts that no bean serves are refused with the reason {@link #NOT_RUN} gives (docs/voice-runtime.md,
+ * "Providers"); a test ties that list, the beans and the API's catalogue together.
  */
 @ApplicationScoped
 public class ProviderDirectory {
 
-    /** OpenAI's chat surface, spoken by these model providers at their own base URLs. */
-    public static final Set<String> CHAT_PROVIDERS = Set.of("openai", "groq", "together-ai", "anyscale", "openrouter",
-            "perplexity-ai", "deepinfra", "custom-llm");
-    public static final Set<String> TRANSCRIBERS = Set.of("deepgram");
-    public static final Set<String> VOICES = Set.of("11labs", "elevenlabs", "openai");
+    /** Stage names, as metrics, logs and transcript lines say them. */
+    public static final String TRANSCRIBER = "transcriber";
+    public static final String MODEL = "model";
+    public static final String VOICE = "voice";
 
-    /** How long each stage may take to give its first answer before it has failed (docs/voice-runtime.md). */
-    public record Deadlines(long transcriberMillis, long firstTokenMillis, long firstAudioMillis) {
+    /**
+     * Values the API accepts for a stage that this runtime does not run, with the reason given to a call that names
+     * one (by stage: {@code transcriber}, {@code model}, {@code voice}).
+     */
+    public static final Map<String, Map<String, String>> NOT_RUN = Map.of(
+            TRANSCRIBER, Map.of(
+                    "talkscriber", "Talkscriber's streaming protocol is not public",
+                    "gladia", "not built yet"),
+            MODEL, Map.of(
+                    "anthropic", "not built yet"),
+            VOICE, Map.of(
+                    "azure", "not built yet",
+                    "deepgram", "not built yet",
+                    "lmnt", "not built yet",
+                    "neets", "Neets.ai shut its service down",
+                    "playht", "PlayHT shut its service down at the end of 2025",
+                    "rime-ai", "not built yet",
+                    "cartesia", "not built yet"));
+
+    private record Served<P>(P provider, ProviderName name) {
     }
 
-    private final Vertx vertx;
-    private final Config config;
-    private final ObjectMapper json;
-    private final EventLoopHttpClients http;
-    private final WebSocketClient webSockets;
-    private final long timeoutMillis;
-    private final Deadlines deadlines;
+    private final Map<String, Served<TranscriberProvider>> transcribers;
+    private final Map<String, Served<ModelProvider>> models;
+    private final Map<String, Served<VoiceProvider>> voices;
+    private final Credentials credentials;
 
-    public ProviderDirectory(Vertx vertx, Config config, ObjectMapper json,
-            @ConfigProperty(name = "voice.runtime.provider-timeout") Duration timeout,
-            @ConfigProperty(name = "voice.runtime.deadline.transcriber") Duration transcriberDeadline,
-            @ConfigProperty(name = "voice.runtime.deadline.llm-first-token") Duration firstTokenDeadline,
-            @ConfigProperty(name = "voice.runtime.deadline.tts-first-audio") Duration firstAudioDeadline) {
-        this.vertx = vertx;
-        this.config = config;
-        this.deadlines = new Deadlines(transcriberDeadline.toMillis(), firstTokenDeadline.toMillis(),
-                firstAudioDeadline.toMillis());
-        this.json = json;
-        this.timeoutMillis = timeout.toMillis();
-        this.http = new EventLoopHttpClients(vertx, new HttpClientOptions().setKeepAlive(true)
-                .setConnectTimeout((int) Math.min(timeoutMillis, 5000)).setTcpNoDelay(true),
-                new PoolOptions().setHttp1MaxSize(4096));
-        // One transcriber socket per live call, all to the same host: Vert.x's default of 50 WebSockets per host
-        // would leave every call past the 50th deaf (measured with deploy/bench/runtime, 2026-11-26).
-        this.webSockets = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxConnections(100_000)
-                .setConnectTimeout((int) Math.min(timeoutMillis, 5000)).setMaxFrameSize(1 << 20)
-                .setMaxMessageSize(4 << 20).setTcpNoDelay(true));
+    public ProviderDirectory(Instance<TranscriberProvider> transcribers, Instance<ModelProvider> models,
+            Instance<VoiceProvider> voices, Credentials credentials) {
+        this.transcribers = index(transcribers, TranscriberProvider::names);
+        this.models = index(models, ModelProvider::names);
+        this.voices = index(voices, VoiceProvider::names);
+        this.credentials = credentials;
     }
 
-    /** The credential provider whose key a transcriber, model or voice provider uses. */
-    public static String credentialOf(String provider) {
-        return "elevenlabs".equals(provider) ? "11labs" : provider;
-    }
-
-    /** Whether a call's key is optional (a self-hosted server may take none). */
-    public static boolean keyOptional(String provider) {
-        return "custom-llm".equals(provider);
-    }
-
-    /** Checks every provider of the plan is spoken here; the message names the first that is not. */
-    public static Optional<String> unsupported(CallPlan plan) {
-        if (!TRANSCRIBERS.contains(plan.transcriber().provider())) {
-            return Optional.of("transcriber provider " + plan.transcriber().provider() + " is not supported by this runtime");
-        }
-        if (plan.model() == null || plan.model().provider() == null) {
-            return Optional.of("the assistant has no model");
-        }
-        if (!CHAT_PROVIDERS.contains(plan.model().provider())) {
-            return Optional.of("model provider " + plan.model().provider() + " is not supported by this runtime");
-        }
-        if ("custom-llm".equals(plan.model().provider()) && plan.model().url() == null) {
-            return Optional.of("model provider custom-llm needs model.url");
-        }
-        if (plan.voice() == null || plan.voice().provider() == null) {
-            return Optional.of("the assistant has no voice");
-        }
-        if (!VOICES.contains(plan.voice().provider())) {
-            return Optional.of("voice provider " + plan.voice().provider() + " is not supported by this runtime");
-        }
-        return Optional.empty();
-    }
-
-    public SpeechToText transcriber(Context context, CallPlan plan, String apiKey, AudioFormat format,
-            SpeechToText.Listener listener) {
-        return DeepgramTranscriber.open(context, webSockets, url("deepgram"), apiKey, plan.transcriber(), format,
-                listener, json, deadlines.transcriberMillis());
-    }
-
-    public LanguageModel model(CallPlan plan, String apiKey) {
-        CallPlan.Model model = plan.model();
-        String base = "custom-llm".equals(model.provider()) ? model.url() : url(model.provider());
-        return new OpenAiChat(vertx, http, json, base, apiKey, model.temperature(), model.maxTokens(), timeoutMillis,
-                deadlines.firstTokenMillis());
-    }
-
-    public TextToSpeech voice(CallPlan plan, String apiKey, AudioFormat format) {
-        CallPlan.Voice voice = plan.voice();
-        if ("openai".equals(voice.provider())) {
-            String url = url("openai") + "/audio/speech";
-            return new HttpVoice(vertx, http, text -> {
-                ObjectNode body = json.createObjectNode().put("model", "tts-1").put("input", text)
-                        .put("voice", voice.voiceId()).put("response_format", "pcm");
-                if (voice.speed() != null) {
-                    body.put("speed", voice.speed());
+    private static <P> Map<String, Served<P>> index(Iterable<P> beans, Function<P, List<ProviderName>> names) {
+        Map<String, Served<P>> byName = new TreeMap<>();
+        for (P bean : beans) {
+            for (ProviderName name : names.apply(bean)) {
+                Served<P> earlier = byName.putIfAbsent(name.value(), new Served<>(bean, name));
+                if (earlier != null) {
+                    throw new IllegalStateException("two providers serve " + name.value() + ": "
+                            + earlier.provider().getClass().getSimpleName() + " and " + bean.getClass().getSimpleName());
                 }
-                return new HttpVoice.Request(url, Map.of("Authorization", "Bearer " + apiKey), body.toString());
-            }, format, 24000, timeoutMillis, deadlines.firstAudioMillis());
-        }
-        String outputFormat = format == AudioFormat.ULAW_8K ? "ulaw_8000" : "pcm_16000";
-        String url = url("elevenlabs") + "/v1/text-to-speech/"
-                + URLEncoder.encode(voice.voiceId(), StandardCharsets.UTF_8) + "/stream?output_format=" + outputFormat;
-        return new HttpVoice(vertx, http, text -> {
-            ObjectNode body = json.createObjectNode().put("text", text).put("model_id", "eleven_turbo_v2_5");
-            if (voice.speed() != null) {
-                body.putObject("voice_settings").put("speed", voice.speed());
             }
-            return new HttpVoice.Request(url, Map.of("xi-api-key", apiKey), body.toString());
-        }, format, null, timeoutMillis, deadlines.firstAudioMillis());
+        }
+        return Collections.unmodifiableMap(byName);
     }
 
-    private String url(String provider) {
-        String key = "voice.runtime.url." + provider;
-        return config.getOptionalValue(key, String.class)
-                .orElseThrow(() -> new ProviderFailure("no base URL configured for " + provider + " (" + key + ")"))
-                .replaceAll("/+$", "");
+    /** The provider values each stage runs, by stage. */
+    public Map<String, List<String>> served() {
+        return Map.of(TRANSCRIBER, List.copyOf(transcribers.keySet()), MODEL, List.copyOf(models.keySet()),
+                VOICE, List.copyOf(voices.keySet()));
+    }
+
+    /** Checks that every stage of the plan is run here with the settings it has; the failure names the first not. */
+    public Optional<ProviderFailure> unsupported(CallPlan plan) {
+        TranscriberSettings transcriber = plan.transcriber();
+        Optional<ProviderFailure> problem = check(TRANSCRIBER, transcriber == null ? null : transcriber.provider(),
+                transcribers, served -> served.provider().refused(transcriber));
+        if (problem.isPresent()) {
+            return problem;
+        }
+        ModelSettings model = plan.model();
+        problem = check(MODEL, model == null ? null : model.provider(), models,
+                served -> served.provider().refused(model));
+        if (problem.isPresent()) {
+            return problem;
+        }
+        VoiceSettings voice = plan.voice();
+        return check(VOICE, voice == null ? null : voice.provider(), voices,
+                served -> served.provider().refused(voice));
+    }
+
+    private static <P> Optional<ProviderFailure> check(String stage, String provider, Map<String, Served<P>> served,
+            Function<Served<P>, Optional<String>> refused) {
+        if (provider == null) {
+            return Optional.of(new ProviderFailure(stage, "assistant", "unsupported", "the assistant has no " + stage));
+        }
+        Served<P> found = served.get(provider);
+        if (found == null) {
+            String reason = NOT_RUN.getOrDefault(stage, Map.of()).get(provider);
+            return Optional.of(new ProviderFailure(stage, provider, "unsupported", stage + " provider " + provider
+                    + " is not supported by this runtime" + (reason == null ? "" : ": " + reason)));
+        }
+        return refused.apply(found).map(why -> new ProviderFailure(stage, provider, "unsupported",
+                stage + " provider " + provider + " " + why));
+    }
+
+    /**
+     * Reads the organisation's credentials for the plan's three stages and builds them (blocking: call it off the
+     * call's context). Fails with {@link ProviderFailure} when a stage is not run here or a credential is missing.
+     * {@code fellBack} hears each model of the fallback chain that failed and was followed by the next.
+     */
+    public ProviderSet openBlocking(CallPlan plan, Context context, AudioFormat format,
+            BiConsumer<FallbackModel.Choice, ProviderError> fellBack) {
+        Optional<ProviderFailure> problem = unsupported(plan);
+        if (problem.isPresent()) {
+            throw problem.get();
+        }
+        Served<TranscriberProvider> transcriber = transcribers.get(plan.transcriber().provider());
+        Served<ModelProvider> model = models.get(plan.model().provider());
+        Served<VoiceProvider> voice = voices.get(plan.voice().provider());
+        Credential transcriberKey = credential(plan.orgId(), TRANSCRIBER, transcriber.name());
+        Credential modelKey = credential(plan.orgId(), MODEL, model.name());
+        Credential voiceKey = credential(plan.orgId(), VOICE, voice.name());
+        TranscriberSettings transcriberSettings = plan.transcriber();
+        return new ProviderSet(
+                listener -> transcriber.provider().open(context, transcriberSettings, transcriberKey, format, listener),
+                FallbackModel.of(plan.model(), model.provider().open(plan.model(), modelKey), fellBack),
+                voice.provider().open(plan.voice(), voiceKey, format));
+    }
+
+    /** {@link #openBlocking} off the call's context; the answer comes back on it. */
+    public Future<ProviderSet> open(CallPlan plan, Context context, AudioFormat format,
+            BiConsumer<FallbackModel.Choice, ProviderError> fellBack) {
+        return context.executeBlocking(() -> openBlocking(plan, context, format, fellBack), false);
+    }
+
+    private Credential credential(String orgId, String stage, ProviderName name) {
+        Optional<Credential> found = credentials.find(orgId, name.credential());
+        if (found.isEmpty() && !name.keyOptional()) {
+            throw new ProviderFailure(stage, name.value(), "no-key", "the organisation has no " + name.credential()
+                    + " credential for the " + stage + " provider " + name.value());
+        }
+        return found.orElse(Credential.NONE);
     }
 }

@@ -12,31 +12,37 @@ import io.vertx.core.http.RequestOptions;
  * for the first answer, then over once, by finishing (done or failed) or by the call cancelling it. Everything runs on
  * the calling call's context, like the answer's handlers, so its state needs no lock.
  */
-abstract class ProviderExchange {
+public abstract class ProviderExchange {
 
     private final Vertx vertx;
+    private final String provider;
     /** The request once opened; set back to null by a subclass once its answer has ended (see {@link #fail}). */
-    HttpClientRequest request;
+    protected HttpClientRequest request;
     private long deadline = -1;
-    boolean finished;
-    boolean cancelled;
+    protected boolean finished;
+    protected boolean cancelled;
 
-    ProviderExchange(Vertx vertx) {
+    protected ProviderExchange(Vertx vertx, String provider) {
         this.vertx = vertx;
+        this.provider = provider;
     }
 
     /** Tells the exchange's listener that it failed; called once, by {@link #fail}. */
-    abstract void failed(String reason);
+    protected abstract void failed(ProviderError error);
 
-    /** Fails with {@code reason} unless {@link #stopDeadline} is called within {@code millis}. */
-    final void armDeadline(long millis, String reason) {
+    protected final String provider() {
+        return provider;
+    }
+
+    /** Fails as {@code TIMEOUT} with {@code detail} unless {@link #stopDeadline} is called within {@code millis}. */
+    public final void armDeadline(long millis, String detail) {
         deadline = vertx.setTimer(millis, id -> {
             deadline = -1;
-            fail(reason);
+            fail(ProviderError.timeout(provider, detail));
         });
     }
 
-    final void stopDeadline() {
+    public final void stopDeadline() {
         if (deadline >= 0) {
             vertx.cancelTimer(deadline);
             deadline = -1;
@@ -44,23 +50,24 @@ abstract class ProviderExchange {
     }
 
     /** Opens the request on the calling event loop's client and sends {@code payload}; its answer goes to {@code answered}. */
-    final void send(EventLoopHttpClients http, RequestOptions options, Buffer payload,
+    public final void send(EventLoopHttpClients http, RequestOptions options, Buffer payload,
             Handler<HttpClientResponse> answered) {
         http.current().request(options).onComplete(opened -> {
             if (opened.failed()) {
-                fail("request failed: " + opened.cause().getMessage());
+                fail(ProviderError.unavailable(provider, "request failed: " + opened.cause().getMessage()));
                 return;
             }
             request = opened.result();
             // A cancelled request is reset on purpose; without a handler Vert.x logs every reset as an error.
-            request.exceptionHandler(failure -> fail("request failed: " + failure.getMessage()));
+            request.exceptionHandler(failure -> fail(ProviderError.unavailable(provider, "request failed: "
+                    + failure.getMessage())));
             if (cancelled || finished) {
                 request.reset();
                 return;
             }
             request.send(payload).onComplete(sent -> {
                 if (sent.failed()) {
-                    fail("request failed: " + sent.cause().getMessage());
+                    fail(ProviderError.unavailable(provider, "request failed: " + sent.cause().getMessage()));
                     return;
                 }
                 answered.handle(sent.result());
@@ -69,7 +76,7 @@ abstract class ProviderExchange {
     }
 
     /** Marks the exchange finished: true if it was not over yet, and the caller now tells its listener how. */
-    final boolean finish() {
+    protected final boolean finish() {
         if (finished || cancelled) {
             return false;
         }
@@ -79,18 +86,18 @@ abstract class ProviderExchange {
     }
 
     /** Fails the exchange (once), resetting a request still open. */
-    final void fail(String reason) {
+    public final void fail(ProviderError error) {
         if (!finish()) {
             return;
         }
         if (request != null) {
             request.reset();
         }
-        failed(reason);
+        failed(error);
     }
 
     /** The call no longer wants the answer (barge-in, hang-up): nothing more reaches the listener. */
-    final void cancel() {
+    public final void cancel() {
         if (finished || cancelled) {
             return;
         }

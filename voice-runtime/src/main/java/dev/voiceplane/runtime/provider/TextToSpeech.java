@@ -9,7 +9,7 @@ public interface TextToSpeech {
 
         void done();
 
-        void failed(String reason);
+        void failed(ProviderError error);
     }
 
     /** Starts speaking {@code text}; the answer cancels it (no listener call after). */

@@ -1,5 +1,6 @@
 package dev.voiceplane.runtime.conversation;
 
+import dev.voiceplane.runtime.provider.ChatMessage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -26,7 +27,7 @@ class CallPlanTest {
                    "endCallPhrases":["goodbye"],"numWordsToInterruptAssistant":2,"clientMessages":["transcript"]},
                  "variableValues":{"name":"Ada","topic":"bookings"}}"""));
         assertEquals("Hi Ada, about bookings?", plan.firstMessage());
-        assertEquals(List.of(new CallPlan.ChatMessage("system", "Help Ada with {{missing}}.")), plan.model().messages());
+        assertEquals(List.of(new ChatMessage("system", "Help Ada with {{missing}}.")), plan.model().messages());
         assertEquals(List.of("gpt-4o"), plan.model().fallbackModels());
         assertEquals(12, plan.voice().inputMinCharacters());
         assertEquals(CallPlan.DEFAULT_BOUNDARIES, plan.voice().inputPunctuationBoundaries());

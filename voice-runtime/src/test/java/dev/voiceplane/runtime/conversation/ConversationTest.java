@@ -9,10 +9,13 @@ import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.audio.MuLaw;
 import dev.voiceplane.runtime.audio.VoiceActivity;
 import dev.voiceplane.contracts.call.RuntimeEvent;
-import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
+import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.media.MediaChannel;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import dev.voiceplane.runtime.provider.ChatRequest;
+import dev.voiceplane.runtime.provider.FallbackModel;
 import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.SpeechToText;
 import dev.voiceplane.runtime.provider.TextToSpeech;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -147,13 +150,15 @@ class ConversationTest {
         final List<List<ChatMessage>> contexts = new CopyOnWriteArrayList<>();
 
         @Override
-        public Runnable stream(String model, List<ChatMessage> messages, List<com.fasterxml.jackson.databind.JsonNode> tools,
-                Listener listener) {
+        public Runnable stream(ChatRequest request, Listener listener) {
+            String model = request.model();
+            List<ChatMessage> messages = request.messages();
             asked.add(model);
             contexts.add(messages);
             boolean[] cancelled = new boolean[1];
             if (failing.contains(model)) {
-                vertx.getOrCreateContext().runOnContext(ignored -> listener.failed("model " + model + " is down"));
+                vertx.getOrCreateContext().runOnContext(ignored -> listener.failed(
+                        ProviderError.unavailable("openai", "model " + model + " is down")));
                 return () -> cancelled[0] = true;
             }
             String reply = replies.isEmpty() ? "Fine." : replies.poll();
@@ -183,7 +188,7 @@ class ConversationTest {
             Context context = Vertx.currentContext();
             context.runOnContext(ignored -> {
                 if (fail) {
-                    listener.failed("voice is down");
+                    listener.failed(ProviderError.unavailable("11labs", "voice is down"));
                     return;
                 }
                 byte[] audio = new byte[text.length() * 80];
@@ -212,7 +217,8 @@ class ConversationTest {
             conversation = new Conversation(new Conversation.Parts(plan, caller, context, listener -> {
                 transcriber.listener = listener;
                 return transcriber;
-            }, model, voice, new VoiceActivity.Settings(-40, 60, 200), 200, event -> {
+            }, FallbackModel.of(plan.model(), model, (choice, error) -> { }), voice,
+                    new VoiceActivity.Settings(-40, 60, 200), 200, event -> {
                 events.add(event.apply(events.size()));
                 return Future.succeededFuture();
             }, new RuntimeMetrics(registry)));

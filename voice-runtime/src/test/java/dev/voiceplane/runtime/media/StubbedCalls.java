@@ -52,6 +52,16 @@ final class StubbedCalls {
 
     /** A call the runtime may attach to, in an organisation of its own with keys for the three providers. */
     String call(UUID callId, String assistant) {
+        return call(callId, assistant, Map.of("deepgram", FakeProviders.DEEPGRAM_KEY, "openai", FakeProviders.OPENAI_KEY,
+                "11labs", FakeProviders.ELEVENLABS_KEY));
+    }
+
+    /**
+     * A call the runtime may attach to, in an organisation of its own whose credentials are {@code credentials}
+     * (credential provider → the secret's JSON members after {@code id} and {@code provider}, e.g.
+     * {@code "apiKey":"k","region":"eastus"}, or a bare key, taken as the {@code apiKey}).
+     */
+    String call(UUID callId, String assistant, Map<String, String> credentials) {
         String org = "org-" + callId;
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/attach"))
                 .withHeader("X-Voice-Org-Id", equalTo(org))
@@ -61,18 +71,17 @@ final class StubbedCalls {
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/events"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}")));
-        for (String[] credential : new String[][] {{"deepgram", FakeProviders.DEEPGRAM_KEY},
-                {"openai", FakeProviders.OPENAI_KEY}, {"11labs", FakeProviders.ELEVENLABS_KEY}}) {
-            String id = credential[0] + "-" + callId;
-            wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo(credential[0]))
+        credentials.forEach((provider, secret) -> {
+            String id = provider + "-" + callId;
+            String members = secret.startsWith("\"") ? secret : "\"apiKey\":\"" + secret + "\"";
+            wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo(provider))
                     .withHeader("X-Voice-Org-Id", equalTo(org))
                     .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                            .withBody("[{\"id\":\"" + id + "\",\"provider\":\"" + credential[0] + "\"}]")));
+                            .withBody("[{\"id\":\"" + id + "\",\"provider\":\"" + provider + "\"}]")));
             wireMock.stubFor(get(urlEqualTo("/internal/credential/" + id + "/secret"))
                     .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                            .withBody("{\"id\":\"" + id + "\",\"provider\":\"" + credential[0] + "\",\"apiKey\":\""
-                                    + credential[1] + "\"}")));
-        }
+                            .withBody("{\"id\":\"" + id + "\",\"provider\":\"" + provider + "\"," + members + "}")));
+        });
         return org;
     }
 

@@ -57,7 +57,7 @@ class CancelledSpeechTest {
         EventLoopHttpClients clients = new EventLoopHttpClients(vertx, new HttpClientOptions().setKeepAlive(true),
                 new PoolOptions().setHttp1MaxSize(4096));
         String url = elevenlabs.baseUrl() + "/v1/text-to-speech/rachel/stream?output_format=ulaw_8000";
-        HttpVoice voice = new HttpVoice(vertx, clients, text -> new HttpVoice.Request(url, Map.of("xi-api-key", KEY),
+        HttpVoice voice = new HttpVoice(vertx, clients, "11labs", text -> new HttpVoice.Request(url, Map.of("xi-api-key", KEY),
                 "{\"text\":\"" + text + "\",\"model_id\":\"eleven_turbo_v2_5\"}"), AudioFormat.ULAW_8K, null, 10_000,
                 5_000);
         List<Context> calls = new ArrayList<>();
@@ -130,7 +130,7 @@ class CancelledSpeechTest {
             }
 
             @Override
-            public void failed(String reason) {
+            public void failed(ProviderError reason) {
                 over[0] = true;
                 failures.add((cancels ? "a cancelling" : "an untouched") + " speech failed: " + reason);
                 next.run();

@@ -1,11 +1,17 @@
-package dev.voiceplane.runtime.provider;
+package dev.voiceplane.runtime.provider.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.runtime.conversation.CallPlan.ChatMessage;
-import dev.voiceplane.runtime.conversation.CallPlan.ToolCall;
+import dev.voiceplane.runtime.provider.ChatMessage;
+import dev.voiceplane.runtime.provider.ChatRequest;
+import dev.voiceplane.runtime.provider.EventLoopHttpClients;
+import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ProviderError;
+import dev.voiceplane.runtime.provider.ProviderExchange;
+import dev.voiceplane.runtime.provider.ToolCall;
+import dev.voiceplane.runtime.provider.ToolSpec;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -19,7 +25,7 @@ import java.util.TreeMap;
 /**
  * OpenAI's streaming chat completions ({@code POST <base>/chat/completions}, {@code stream: true}, server-sent
  * events), which OpenAI-compatible servers (Groq, Together, OpenRouter, DeepInfra, vLLM, Ollama, llama.cpp) speak
- * too: the base URL is per provider. {@code delta.content} pieces are the reply; the usage chunk
+ * too: the endpoint and its headers are per provider ({@link OpenAiCompatibleModels}, Azure OpenAI's deployment URL). {@code delta.content} pieces are the reply; the usage chunk
  * ({@code stream_options.include_usage}) gives the tokens. Tools offered go in {@code tools}; the model's tool calls
  * come as {@code delta.tool_calls} fragments (the first of a call with its {@code id} and {@code function.name},
  * later ones with pieces of {@code function.arguments}), joined by their {@code index} and handed over whole when
@@ -31,36 +37,38 @@ import java.util.TreeMap;
  */
 public final class OpenAiChat implements LanguageModel {
 
+    /** Where a provider's completions are asked: the full URL and the headers (its key) of each request. */
+    public record Endpoint(String url, Map<String, String> headers) {
+    }
+
     private final Vertx vertx;
     private final EventLoopHttpClients http;
     private final ObjectMapper json;
-    private final String baseUrl;
-    private final String apiKey;
-    private final Double temperature;
-    private final Integer maxTokens;
+    private final String provider;
+    private final Endpoint endpoint;
     private final long timeoutMillis;
     private final long firstTokenMillis;
 
-    public OpenAiChat(Vertx vertx, EventLoopHttpClients http, ObjectMapper json, String baseUrl, String apiKey,
-            Double temperature, Integer maxTokens, long timeoutMillis, long firstTokenMillis) {
+    public OpenAiChat(Vertx vertx, EventLoopHttpClients http, ObjectMapper json, String provider, Endpoint endpoint,
+            long timeoutMillis, long firstTokenMillis) {
         this.vertx = vertx;
         this.http = http;
         this.json = json;
-        this.baseUrl = baseUrl.replaceAll("/+$", "");
-        this.apiKey = apiKey;
-        this.temperature = temperature;
-        this.maxTokens = maxTokens;
+        this.provider = provider;
+        this.endpoint = endpoint;
         this.timeoutMillis = timeoutMillis;
         this.firstTokenMillis = firstTokenMillis;
     }
 
     @Override
-    public Runnable stream(String model, List<ChatMessage> messages, List<JsonNode> tools, Listener listener) {
+    public Runnable stream(ChatRequest request, Listener listener) {
         Stream stream = new Stream(listener);
         ObjectNode body = json.createObjectNode();
-        body.put("model", model);
+        if (request.model() != null) {
+            body.put("model", request.model());
+        }
         ArrayNode list = body.putArray("messages");
-        for (ChatMessage message : messages) {
+        for (ChatMessage message : request.messages()) {
             ObjectNode item = list.addObject().put("role", message.role()).put("content", message.content());
             if (!message.toolCalls().isEmpty()) {
                 ArrayNode calls = item.putArray("tool_calls");
@@ -73,25 +81,33 @@ public final class OpenAiChat implements LanguageModel {
                 item.put("tool_call_id", message.toolCallId());
             }
         }
-        if (tools != null && !tools.isEmpty()) {
-            body.putArray("tools").addAll(tools);
+        if (!request.tools().isEmpty()) {
+            ArrayNode tools = body.putArray("tools");
+            for (ToolSpec tool : request.tools()) {
+                ObjectNode function = tools.addObject().put("type", "function").putObject("function")
+                        .put("name", tool.name());
+                if (tool.description() != null) {
+                    function.put("description", tool.description());
+                }
+                if (tool.parameters() != null) {
+                    function.set("parameters", tool.parameters());
+                }
+            }
         }
         body.put("stream", true);
         body.putObject("stream_options").put("include_usage", true);
-        if (temperature != null) {
-            body.put("temperature", temperature);
+        if (request.temperature() != null) {
+            body.put("temperature", request.temperature());
         }
-        if (maxTokens != null) {
-            body.put("max_tokens", maxTokens);
+        if (request.maxTokens() != null) {
+            body.put("max_tokens", request.maxTokens());
         }
         RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-                .setAbsoluteURI(baseUrl + "/chat/completions")
+                .setAbsoluteURI(endpoint.url())
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", "text/event-stream")
                 .setIdleTimeout(timeoutMillis);
-        if (apiKey != null) {
-            options.putHeader("Authorization", "Bearer " + apiKey);
-        }
+        endpoint.headers().forEach(options::putHeader);
         Buffer payload = Buffer.buffer(body.toString());
         stream.armDeadline(firstTokenMillis, "no text within " + firstTokenMillis + " ms");
         stream.send(http, options, payload, response -> {
@@ -99,17 +115,18 @@ public final class OpenAiChat implements LanguageModel {
                 // Read to its end and not reset: the ended answer's keep-alive connection is back in the pool,
                 // and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
                 response.body().onComplete(text -> {
-                    stream.request = null;
-                    stream.fail("answered " + response.statusCode()
-                            + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : ""));
+                    stream.answerEnded();
+                    stream.fail(ProviderError.ofStatus(provider, response.statusCode(), "answered "
+                            + response.statusCode() + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : "")));
                 });
                 return;
             }
             response.handler(stream::chunk);
-            response.exceptionHandler(failure -> stream.fail("stream failed: " + failure.getMessage()));
+            response.exceptionHandler(failure -> stream.fail(ProviderError.unavailable(provider, "stream failed: "
+                    + failure.getMessage())));
             response.endHandler(ignored -> {
                 // Ended: the connection may already serve another request, so nothing may reset it now.
-                stream.request = null;
+                stream.answerEnded();
                 stream.end();
             });
         });
@@ -131,8 +148,13 @@ public final class OpenAiChat implements LanguageModel {
         private final Map<Integer, StringBuilder> toolArguments = new TreeMap<>();
 
         Stream(Listener listener) {
-            super(vertx);
+            super(vertx, provider);
             this.listener = listener;
+        }
+
+        /** The answer ended: its connection may already serve another request, so nothing may reset it now. */
+        void answerEnded() {
+            request = null;
         }
 
         void chunk(Buffer buffer) {
@@ -150,7 +172,7 @@ public final class OpenAiChat implements LanguageModel {
                 }
             }
             if (line.length() > 1_000_000) {
-                fail("an event of more than 1 MB");
+                fail(ProviderError.protocol(provider, "an event of more than 1 MB"));
             }
         }
 
@@ -168,11 +190,11 @@ public final class OpenAiChat implements LanguageModel {
             try {
                 chunk = json.readTree(data);
             } catch (Exception e) {
-                fail("an event that is not JSON");
+                fail(ProviderError.protocol(provider, "an event that is not JSON"));
                 return;
             }
             if (chunk.has("error")) {
-                fail("error: " + abbreviate(chunk.path("error").toString()));
+                fail(ProviderError.unavailable(provider, "error: " + abbreviate(chunk.path("error").toString())));
                 return;
             }
             JsonNode usage = chunk.path("usage");
@@ -203,7 +225,7 @@ public final class OpenAiChat implements LanguageModel {
                     arguments.append(function.path("arguments").asText());
                 }
                 if (arguments.length() > 1_000_000) {
-                    fail("tool call arguments of more than 1 MB");
+                    fail(ProviderError.protocol(provider, "tool call arguments of more than 1 MB"));
                     return;
                 }
             }
@@ -214,7 +236,7 @@ public final class OpenAiChat implements LanguageModel {
                 if (sawDone) {
                     complete();
                 } else {
-                    fail("the stream ended before [DONE]");
+                    fail(ProviderError.protocol(provider, "the stream ended before [DONE]"));
                 }
             }
         }
@@ -236,8 +258,8 @@ public final class OpenAiChat implements LanguageModel {
         }
 
         @Override
-        void failed(String reason) {
-            listener.failed(reason);
+        protected void failed(ProviderError error) {
+            listener.failed(error);
         }
     }
 }

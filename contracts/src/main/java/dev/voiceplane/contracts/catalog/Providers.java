@@ -19,9 +19,16 @@ public final class Providers {
     public static final Set<String> VOICE = sorted("azure", "deepgram", "11labs", "lmnt", "neets", "openai", "playht",
             "rime-ai", "cartesia");
 
-    public static final Set<String> CREDENTIAL = sorted("11labs", "anthropic", "anyscale", "azure-openai", "cartesia",
-            "custom-llm", "deepgram", "deepinfra", "gladia", "gohighlevel", "groq", "lmnt", "make", "openai", "openrouter",
-            "perplexity-ai", "playht", "rime-ai", "runpod", "s3", "together-ai", "twilio", "vonage");
+    /**
+     * Credential providers: the era's, and the published SDK's credentials of the transcribers, models and voices
+     * above that take an API key ({@code Create*CredentialDto}); which fields each takes is credential-service's
+     * {@code CredentialKind}.
+     */
+    public static final Set<String> CREDENTIAL = sorted("11labs", "anthropic", "anyscale", "assembly-ai", "azure",
+            "azure-openai", "cartesia", "cerebras", "custom-llm", "deep-seek", "deepgram", "deepinfra", "gladia",
+            "gohighlevel", "google", "groq", "hume", "inflection-ai", "inworld", "lmnt", "make", "minimax", "neuphonic",
+            "openai", "openrouter", "perplexity-ai", "playht", "rime-ai", "runpod", "s3", "smallest-ai", "soniox",
+            "speechmatics", "tavus", "together-ai", "twilio", "vonage", "wellsaid", "xai");
 
     /**
      * Credential providers accepted on the wire: the real identifiers and the interface document's neutral words for

@@ -17,11 +17,22 @@ public final class CredentialKeys {
     /** The API key of the organisation's newest credential of {@code provider}; empty when it has none. */
     public static Optional<String> apiKey(Peer<CredentialServiceApi> credentials, String orgId, String provider,
             String consequence) {
+        return credential(credentials, orgId, provider, consequence).map(ProviderCredential::apiKey);
+    }
+
+    /**
+     * The organisation's newest credential of {@code provider} with its secret: the key and the fields that are not
+     * secrets (an azure {@code region}, an azure-openai {@code openAIEndpoint}), with the same two calls as
+     * {@link #apiKey}; empty when it has none.
+     */
+    public static Optional<ProviderCredential> credential(Peer<CredentialServiceApi> credentials, String orgId,
+            String provider, String consequence) {
         List<CredentialView> found = credentials.call(api -> api.byProvider(orgId, provider, 1), consequence);
         if (found == null || found.isEmpty() || found.get(0) == null || found.get(0).id() == null) {
             return Optional.empty();
         }
-        String id = found.get(0).id();
-        return credentials.find(api -> api.secret(orgId, id), consequence).map(CredentialSecret::apiKey);
+        CredentialView newest = found.get(0);
+        return credentials.find(api -> api.secret(orgId, newest.id()), consequence)
+                .map(secret -> new ProviderCredential(newest, secret));
     }
 }

@@ -21,16 +21,25 @@ public class Credential extends OrgScopedEntity {
     @Column(name = "account_sid")
     public String accountSid;
 
+    /**
+     * The other fields that are not secrets (an azure region, an azure-openai endpoint, ...): a JSON object as
+     * written, or null when the credential has none.
+     */
+    @org.hibernate.annotations.JdbcTypeCode(org.hibernate.type.SqlTypes.JSON)
+    @Column(name = "fields")
+    public String fields;
+
     @Column(nullable = false)
     public byte[] secret;
 
     /** The same columns read without the ORM, for reads outside a transaction (kit {@code PlainReads}). */
     public static final RowMapper<Credential> ROWS = new RowMapper<>("credentials",
-            List.of("provider", "name", "account_sid", "secret"), Credential::new, (credential, row, first) -> {
+            List.of("provider", "name", "account_sid", "secret", "fields"), Credential::new, (credential, row, first) -> {
                 credential.provider = row.getString(first);
                 credential.name = row.getString(first + 1);
                 credential.accountSid = row.getString(first + 2);
                 credential.secret = row.getBytes(first + 3);
+                credential.fields = row.getString(first + 4);
             });
 
     /** The associated data that ties a sealed secret to this row. */

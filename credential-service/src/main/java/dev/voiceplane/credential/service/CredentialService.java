@@ -30,6 +30,14 @@ public class CredentialService {
     private static final TypeReference<Map<String, String>> SECRET_FIELDS = new TypeReference<>() {
     };
 
+    /** The fields that are not secrets, as {@link CredentialRequest#fields()} wrote them. */
+    @io.quarkus.runtime.annotations.RegisterForReflection
+    record Fields(String region, String service, String openAIEndpoint, List<String> models, String apiUrl,
+            String userId, String groupId) {
+
+        static final Fields NONE = new Fields(null, null, null, null, null, null, null);
+    }
+
     private final CredentialRepository credentials;
     private final SecretBox secretBox;
     private final ObjectMapper json;
@@ -80,7 +88,7 @@ public class CredentialService {
 
     /** A list with equality filters (the internal route's {@code provider}). */
     public List<CredentialView> list(String orgId, ListParams params, Map<String, ListQuery.EqualityColumn> filters) {
-        return ListQuery.list(credentials, orgId, params, filters).stream().map(CredentialService::view).toList();
+        return ListQuery.list(credentials, orgId, params, filters).stream().map(this::view).toList();
     }
 
     public CredentialView delete(String orgId, UUID id) {
@@ -96,15 +104,30 @@ public class CredentialService {
     public CredentialSecret secret(String orgId, UUID id) {
         Credential credential = owned(orgId, id);
         Map<String, String> secrets = unseal(credential);
+        // An azure-openai key written in the SDK's form is the provider's key like any other.
+        String apiKey = secrets.containsKey("openAIKey") ? secrets.get("openAIKey") : secrets.get("apiKey");
         return new CredentialSecret(credential.id.toString(), credential.provider, credential.accountSid,
-                secrets.get("apiKey"), secrets.get("apiSecret"), secrets.get("authToken"),
-                secrets.get("signatureSecret"));
+                apiKey, secrets.get("apiSecret"), secrets.get("authToken"), secrets.get("signatureSecret"),
+                secrets.get("ocpApimSubscriptionKey"));
     }
 
     /** The credential as clients and other services see it (the contract's record): never a secret field. */
-    static CredentialView view(Credential credential) {
+    CredentialView view(Credential credential) {
+        Fields fields = fields(credential);
         return new CredentialView(credential.id.toString(), credential.orgId, credential.provider, credential.name,
-                credential.accountSid, credential.createdAt, credential.updatedAt);
+                credential.accountSid, fields.region(), fields.service(), fields.openAIEndpoint(), fields.models(),
+                fields.apiUrl(), fields.userId(), fields.groupId(), credential.createdAt, credential.updatedAt);
+    }
+
+    private Fields fields(Credential credential) {
+        if (credential.fields == null) {
+            return Fields.NONE;
+        }
+        try {
+            return json.readValue(credential.fields, Fields.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("a credential's fields are not the JSON they were written as", e);
+        }
     }
 
     private Credential owned(String orgId, UUID id) {
@@ -122,7 +145,17 @@ public class CredentialService {
         credential.provider = request.provider();
         credential.name = request.name();
         credential.accountSid = request.accountSid();
+        Map<String, Object> fields = request.fields();
+        credential.fields = fields.isEmpty() ? null : writeJson(fields);
         credential.secret = seal(credential, request.secrets());
+    }
+
+    private String writeJson(Map<String, Object> fields) {
+        try {
+            return json.writeValueAsString(fields);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a credential's fields cannot be serialised", e);
+        }
     }
 
     private byte[] seal(Credential credential, Map<String, String> secrets) {

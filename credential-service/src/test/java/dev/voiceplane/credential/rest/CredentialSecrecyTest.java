@@ -32,6 +32,15 @@ class CredentialSecrecyTest {
     private static final String API_SECRET = "vonage-very-secret-0002";
     private static final String AUTH_TOKEN = "twilio-very-secret-token-0003";
     private static final String SIGNATURE_SECRET = "vonage-signature-secret-0004";
+    private static final String OPENAI_KEY = "azure-openai-very-secret-0005";
+    private static final String APIM_KEY = "azure-apim-very-secret-0006";
+
+    /** An azure-openai credential in the published SDK's form: two secrets, and fields that are not secrets. */
+    private static String azureOpenAi() {
+        return "{\"provider\":\"azure-openai\",\"openAIKey\":\"" + OPENAI_KEY + "\",\"ocpApimSubscriptionKey\":\""
+                + APIM_KEY + "\",\"region\":\"eastus\",\"models\":[\"gpt-4o-2024-08-06\"],"
+                + "\"openAIEndpoint\":\"https://acme.openai.azure.com\"}";
+    }
 
     @Inject
     AgroalDataSource dataSource;
@@ -51,7 +60,16 @@ class CredentialSecrecyTest {
         String body4 = orgA().when().get("/credential/" + vonage).then().statusCode(200).extract().asString();
         String body5 = orgA().queryParam("limit", 1000).when().get("/credential").then().statusCode(200).extract().asString();
         String body6 = orgA().when().delete("/credential/" + twilioId).then().statusCode(200).extract().asString();
-        for (String body : new String[] {body1, body2, body3, body4, body5, body6}) {
+        String azure = newId();
+        String body7 = orgA().body(azureOpenAi()).when().put("/credential/" + azure).then().statusCode(200)
+                .extract().asString();
+        String body8 = orgA().when().get("/credential/" + azure).then().statusCode(200).extract().asString();
+        String body9 = orgA().queryParam("limit", 1000).when().get("/credential").then().statusCode(200).extract().asString();
+        for (String body : new String[] {body1, body2, body3, body4, body5, body6, body7, body8, body9}) {
+            assertFalse(body.contains(OPENAI_KEY), body);
+            assertFalse(body.contains(APIM_KEY), body);
+            assertFalse(body.contains("\"openAIKey\""), body);
+            assertFalse(body.contains("\"ocpApimSubscriptionKey\""), body);
             assertFalse(body.contains(API_KEY), body);
             assertFalse(body.contains(API_SECRET), body);
             assertFalse(body.contains(AUTH_TOKEN), body);
@@ -63,6 +81,8 @@ class CredentialSecrecyTest {
         }
         // The account SID is an identifier, not a secret.
         assertTrue(body3.contains("\"accountSid\":\"AC43\""), body3);
+        // So are an azure-openai credential's region, deployments and endpoint.
+        assertTrue(body8.contains("\"openAIEndpoint\":\"https://acme.openai.azure.com\""), body8);
         orgA().when().get("/credential/" + twilio).then().body("$", not(Matchers.hasKey("authToken")));
     }
 
@@ -102,12 +122,18 @@ class CredentialSecrecyTest {
             orgA().body("{\"provider\":\"openai\",\"apiKey\":\"" + API_KEY + "\"").when().post("/credential")
                     .then().statusCode(400);
             TestClients.internal("org-a").when().get("/internal/credential/" + id + "/secret").then().statusCode(200);
+            orgA().body(azureOpenAi()).when().put("/credential/" + id).then().statusCode(200);
+            orgA().body(azureOpenAi().replace("\"eastus\"", "\"East US\"")).when().put("/credential/" + id)
+                    .then().statusCode(400);
+            TestClients.internal("org-a").when().get("/internal/credential/" + id + "/secret").then().statusCode(200);
         } finally {
             root.removeHandler(capture);
             ours.setLevel(oursBefore);
         }
         for (String line : logged) {
             assertFalse(line.contains(API_KEY), "logged a secret: " + line);
+            assertFalse(line.contains(OPENAI_KEY), "logged a secret: " + line);
+            assertFalse(line.contains(APIM_KEY), "logged a secret: " + line);
         }
     }
 
@@ -117,6 +143,7 @@ class CredentialSecrecyTest {
         orgA().body("{\"provider\":\"vonage\",\"apiKey\":\"" + API_KEY + "\",\"apiSecret\":\"" + API_SECRET
                 + "\",\"signatureSecret\":\"" + SIGNATURE_SECRET + "\"}")
                 .when().put("/credential/" + id).then().statusCode(200);
+        orgA().body(azureOpenAi()).when().put("/credential/" + newId()).then().statusCode(200);
         StringBuilder everything = new StringBuilder();
         try (Connection connection = dataSource.getConnection();
                 Statement statement = connection.createStatement();
@@ -128,7 +155,8 @@ class CredentialSecrecyTest {
         }
         String dump = everything.toString();
         assertTrue(dump.contains(id), "the row was written");
-        for (String secret : new String[] {API_KEY, API_SECRET, SIGNATURE_SECRET}) {
+        assertTrue(dump.contains("https://acme.openai.azure.com"), "the endpoint, not a secret, is kept as written");
+        for (String secret : new String[] {API_KEY, API_SECRET, SIGNATURE_SECRET, OPENAI_KEY, APIM_KEY}) {
             assertFalse(dump.contains(secret), "secret in clear");
             assertFalse(dump.contains(HexFormat.of().formatHex(secret.getBytes(StandardCharsets.UTF_8))), "secret in hex");
         }

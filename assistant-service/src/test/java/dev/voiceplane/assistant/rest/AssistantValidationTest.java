@@ -151,10 +151,16 @@ class AssistantValidationTest {
     void providersComeFromTheCatalogueOrItsNeutralWords(String path, Set<String> real, List<String> neutral) {
         for (String provider : Stream.concat(real.stream(), neutral.stream()).toList()) {
             String body = assistantWith(path, "\"" + provider + "\"");
-            if (provider.equals("custom-llm")) {
-                body = body.replace("\"custom-llm\"", "\"custom-llm\",\"url\":\"https://llm.example.com/v1\"");
-            }
-            accepted(body);
+            // The providers whose settings require more than the parent's defaults.
+            String required = switch (path + " " + provider) {
+                case "model.provider custom-llm" -> ",\"url\":\"https://llm.example.com/v1\"";
+                case "transcriber.provider openai" -> ",\"model\":\"gpt-4o-transcribe\"";
+                case "transcriber.provider custom-transcriber", "voice.provider custom-voice" ->
+                        ",\"server\":{\"url\":\"https://speech.example.com/ws\"}";
+                case "voice.provider sesame" -> ",\"model\":\"csm-1b\"";
+                default -> "";
+            };
+            accepted(body.replace("\"" + provider + "\"", "\"" + provider + "\"" + required));
         }
         rejected(assistantWith(path, "\"acme\""), Providers.mustBeOneOf(path, real));
         // A neutral word is not a wildcard: carrierB is vonage, which is none of these.
@@ -164,7 +170,8 @@ class AssistantValidationTest {
     @Test
     void theProviderMessageListsTheRealIdentifiers() {
         rejected("{\"transcriber\":{\"provider\":\"whisper\"}}",
-                "transcriber.provider must be one of the following values: deepgram, gladia, talkscriber");
+                "transcriber.provider must be one of the following values: 11labs, assembly-ai, azure, cartesia,"
+                        + " custom-transcriber, deepgram, gladia, google, openai, soniox, speechmatics, talkscriber");
     }
 
     // ---- required nested fields -----------------------------------------------------------------------------

@@ -32,7 +32,7 @@ class SquadValidationTest {
             "{\"members\":[{\"assistant\":{}}],\"membersOverrides\":{}}| property membersOverrides should not exist",
             "{\"members\":[{\"assistant\":{}}],\"id\":\"x\"}| property id should not exist",
             "{\"members\":[{\"assistant\":{\"model\":{\"provider\":\"openai\",\"model\":\"m\",\"temperature\":2.5}}}]}| members.0.assistant.model.temperature must not be greater than 2",
-            "{\"members\":[{\"assistant\":{\"voice\":{\"provider\":\"polly\",\"voiceId\":\"v\"}}}]}| members.0.assistant.voice.provider must be one of the following values: 11labs, azure, cartesia, deepgram, lmnt, neets, openai, playht, rime-ai",
+            "{\"members\":[{\"assistant\":{\"voice\":{\"provider\":\"polly\",\"voiceId\":\"v\"}}}]}| members.0.assistant.voice.provider must be one of the following values: 11labs, azure, cartesia, custom-voice, deepgram, hume, inworld, lmnt, minimax, neets, neuphonic, openai, playht, rime-ai, sesame, smallest-ai, tavus, vapi, wellsaid",
             "{\"members\":[{\"assistant\":{\"model\":{\"provider\":\"openai\",\"model\":\"m\",\"seed\":1}}}]}| members.0.assistant.model.property seed should not exist",
             "{\"members\":[{\"assistant\":{\"variableValues\":{\"a\":1}}}]}| members.0.assistant.property variableValues should not exist",
             "{\"members\":[{\"assistant\":{\"id\":\"x\"}}]}| members.0.assistant.property id should not exist",

@@ -12,9 +12,10 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * The language model of an assistant. Any {@code model} string is accepted (catalogues change monthly);
- * {@code fallbackModels}, {@code semanticCachingEnabled} and {@code numFastTurns} belong to openai models only,
- * {@code url} to custom-llm models, which require it (see {@link ModelRules}).
+ * The language model of an assistant. Any {@code model} string is accepted and is the one sent (catalogues change
+ * monthly); {@code fallbackModels}, {@code semanticCachingEnabled} and {@code numFastTurns} belong to openai models
+ * only, {@code url} to custom-llm models, which require it, {@code thinking} to anthropic and anthropic-bedrock models
+ * (see {@link ModelRules}).
  */
 @RegisterForReflection
 @ModelRules
@@ -31,5 +32,6 @@ public record Model(
         @Valid KnowledgeBase knowledgeBase,
         @DecimalMin("50") @DecimalMax("1000") BigDecimal maxTokens,
         Boolean emotionRecognitionEnabled,
-        @HttpUrl String url) {
+        @HttpUrl String url,
+        @Valid AnthropicThinking thinking) {
 }

@@ -12,7 +12,8 @@ import java.lang.annotation.Target;
 /**
  * The rules of a model that depend on its provider (docs/assistants-and-squads.md, "Validation rules", model by
  * provider): only openai models carry {@code fallbackModels}, {@code semanticCachingEnabled} and {@code numFastTurns};
- * custom-llm models need a {@code url}, and only they take one.
+ * custom-llm models need a {@code url}, and only they take one; only anthropic and anthropic-bedrock models take
+ * {@code thinking}.
  */
 @Documented
 @Constraint(validatedBy = ModelRulesValidator.class)

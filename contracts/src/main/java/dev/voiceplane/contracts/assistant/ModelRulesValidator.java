@@ -12,6 +12,7 @@ public class ModelRulesValidator implements ConstraintValidator<ModelRules, Mode
 
     static final String OPENAI = "openai";
     static final String CUSTOM_LLM = "custom-llm";
+    static final java.util.Set<String> THINKING = java.util.Set.of("anthropic", "anthropic-bedrock");
 
     @Override
     public boolean isValid(Model model, ConstraintValidatorContext context) {
@@ -39,6 +40,10 @@ public class ModelRulesValidator implements ConstraintValidator<ModelRules, Mode
         }
         if (!provider.equals(CUSTOM_LLM) && model.url() != null) {
             Messages.onProperty(context, "url", "is only supported by custom-llm models");
+            valid = false;
+        }
+        if (!THINKING.contains(provider) && model.thinking() != null) {
+            Messages.onProperty(context, "thinking", "is only supported by anthropic, anthropic-bedrock models");
             valid = false;
         }
         return valid;

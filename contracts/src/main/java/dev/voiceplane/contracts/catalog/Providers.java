@@ -11,13 +11,26 @@ import java.util.TreeSet;
  */
 public final class Providers {
 
-    public static final Set<String> TRANSCRIBER = sorted("deepgram", "talkscriber", "gladia");
+    /**
+     * The transcribers of the hosted platform's published SDK ({@code CreateAssistantDtoTranscriber}): the era's
+     * deepgram, talkscriber and gladia, and today's.
+     */
+    public static final Set<String> TRANSCRIBER = sorted("assembly-ai", "azure", "cartesia", "custom-transcriber",
+            "deepgram", "11labs", "gladia", "google", "openai", "soniox", "speechmatics", "talkscriber");
 
-    public static final Set<String> MODEL = sorted("openai", "together-ai", "anyscale", "openrouter", "perplexity-ai",
-            "deepinfra", "groq", "anthropic", "custom-llm");
+    /**
+     * The model providers of the published SDK ({@code CreateAssistantDtoModel}), which hold every one of the era's,
+     * and {@code azure-openai}: an OpenAI deployment on Azure named directly (the SDK reaches one through an openai
+     * model and an azure-openai credential; both work, docs/assistants-and-squads.md).
+     */
+    public static final Set<String> MODEL = sorted("anthropic", "anthropic-bedrock", "anyscale", "azure-openai",
+            "cerebras", "custom-llm", "deep-seek", "deepinfra", "google", "groq", "inflection-ai", "minimax", "openai",
+            "openrouter", "perplexity-ai", "together-ai", "xai");
 
-    public static final Set<String> VOICE = sorted("azure", "deepgram", "11labs", "lmnt", "neets", "openai", "playht",
-            "rime-ai", "cartesia");
+    /** The voices of the published SDK ({@code CreateAssistantDtoVoice}) and the era's {@code neets}. */
+    public static final Set<String> VOICE = sorted("azure", "cartesia", "custom-voice", "deepgram", "11labs", "hume",
+            "inworld", "lmnt", "minimax", "neets", "neuphonic", "openai", "playht", "rime-ai", "sesame", "smallest-ai",
+            "tavus", "vapi", "wellsaid");
 
     /**
      * Credential providers: the era's, and the published SDK's credentials of the transcribers, models and voices

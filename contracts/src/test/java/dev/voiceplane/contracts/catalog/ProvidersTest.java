@@ -10,7 +10,8 @@ class ProvidersTest {
 
     @Test
     void theMessageListsTheValuesInTheirOrder() {
-        assertEquals("transcriber.provider must be one of the following values: deepgram, gladia, talkscriber",
+        assertEquals("transcriber.provider must be one of the following values: 11labs, assembly-ai, azure, cartesia,"
+                + " custom-transcriber, deepgram, gladia, google, openai, soniox, speechmatics, talkscriber",
                 Providers.mustBeOneOf("transcriber.provider", Providers.TRANSCRIBER));
         assertEquals("must be one of the following values: off, office",
                 Providers.mustBeOneOf(new LinkedHashSet<>(List.of("off", "office"))));

@@ -1,7 +1,5 @@
 package dev.voiceplane.runtime.client;
 
-import dev.voiceplane.runtime.provider.Credential;
-import dev.voiceplane.runtime.provider.Credentials;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplane.contracts.call.CallServiceApi;
 import dev.voiceplane.contracts.call.RuntimeEvent;
@@ -14,6 +12,8 @@ import dev.voiceplane.kit.client.PeerServices;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import java.util.UUID;
+import dev.voiceplane.runtime.provider.Credential;
+import dev.voiceplane.runtime.provider.Credentials;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 /**
@@ -81,9 +81,25 @@ public class ControlPlane implements Credentials {
                 "so the organisation's " + provider + " key cannot be read");
     }
 
-    /** The organisation's newest credential of {@code provider} for a call's provider; empty when it has none. */
+    /**
+     * The organisation's newest credential of {@code provider} for a call's provider: its key and the fields that are
+     * not secrets ({@code region}, {@code openAIEndpoint}, {@code apiUrl}); empty when it has none.
+     */
     @Override
     public Optional<Credential> find(String orgId, String provider) {
-        return apiKey(orgId, provider).map(Credential::key);
+        return CredentialKeys.credential(credentials, orgId, provider,
+                "so the organisation's " + provider + " key cannot be read").map(found -> {
+                    java.util.Map<String, String> fields = new java.util.HashMap<>();
+                    if (found.region() != null) {
+                        fields.put("region", found.region());
+                    }
+                    if (found.openAIEndpoint() != null) {
+                        fields.put("openAIEndpoint", found.openAIEndpoint());
+                    }
+                    if (found.apiUrl() != null) {
+                        fields.put("apiUrl", found.apiUrl());
+                    }
+                    return new Credential(found.apiKey(), fields);
+                });
     }
 }

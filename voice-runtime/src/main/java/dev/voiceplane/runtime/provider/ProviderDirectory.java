@@ -36,19 +36,44 @@ public class ProviderDirectory {
      * one (by stage: {@code transcriber}, {@code model}, {@code voice}).
      */
     public static final Map<String, Map<String, String>> NOT_RUN = Map.of(
-            TRANSCRIBER, Map.of(
-                    "talkscriber", "Talkscriber's streaming protocol is not public",
-                    "gladia", "not built yet"),
-            MODEL, Map.of(
-                    "anthropic", "not built yet"),
-            VOICE, Map.of(
-                    "azure", "not built yet",
-                    "deepgram", "not built yet",
-                    "lmnt", "not built yet",
-                    "neets", "Neets.ai shut its service down",
-                    "playht", "PlayHT shut its service down at the end of 2025",
-                    "rime-ai", "not built yet",
-                    "cartesia", "not built yet"));
+            TRANSCRIBER, Map.ofEntries(
+                    Map.entry("assembly-ai", "not built yet"),
+                    Map.entry("azure", "not built yet"),
+                    Map.entry("cartesia", "not built yet"),
+                    Map.entry("custom-transcriber", "not built yet"),
+                    Map.entry("11labs", "not built yet"),
+                    Map.entry("gladia", "not built yet"),
+                    Map.entry("google", "not built yet"),
+                    Map.entry("openai", "not built yet"),
+                    Map.entry("soniox", "not built yet"),
+                    Map.entry("speechmatics", "not built yet"),
+                    Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),
+            MODEL, Map.ofEntries(
+                    Map.entry("anthropic", "not built yet"),
+                    Map.entry("anthropic-bedrock", "Bedrock needs AWS Signature V4 and its binary event-stream framing,"
+                            + " which this runtime does not speak; use anthropic with an Anthropic key"),
+                    Map.entry("azure-openai", "not built yet"),
+                    Map.entry("google", "not built yet"),
+                    Map.entry("inflection-ai", "Inflection's API is not built in this runtime"),
+                    Map.entry("minimax", "MiniMax's chat API is not built in this runtime")),
+            VOICE, Map.ofEntries(
+                    Map.entry("azure", "not built yet"),
+                    Map.entry("cartesia", "not built yet"),
+                    Map.entry("custom-voice", "not built yet"),
+                    Map.entry("deepgram", "not built yet"),
+                    Map.entry("hume", "Hume's voice API is not built in this runtime"),
+                    Map.entry("inworld", "Inworld's voice API is not built in this runtime"),
+                    Map.entry("lmnt", "not built yet"),
+                    Map.entry("minimax", "MiniMax's voice API is not built in this runtime"),
+                    Map.entry("neets", "Neets.ai shut its service down"),
+                    Map.entry("neuphonic", "Neuphonic's voice API is not built in this runtime"),
+                    Map.entry("playht", "PlayHT shut its service down at the end of 2025"),
+                    Map.entry("rime-ai", "not built yet"),
+                    Map.entry("sesame", "Sesame offers no public speech API"),
+                    Map.entry("smallest-ai", "Smallest.ai's voice API is not built in this runtime"),
+                    Map.entry("tavus", "Tavus makes video replicas, not a voice a call can speak with"),
+                    Map.entry("vapi", "the hosted platform's own voices run only on its servers"),
+                    Map.entry("wellsaid", "WellSaid's voice API is not built in this runtime")));
 
     private record Served<P>(P provider, ProviderName name) {
     }

@@ -31,7 +31,10 @@ class OpenAiCompatibleModels implements ModelProvider {
             new Compatible("anyscale", "VOICE_ANYSCALE_API_URL", "https://api.endpoints.anyscale.com/v1"),
             new Compatible("openrouter", "VOICE_OPENROUTER_API_URL", "https://openrouter.ai/api/v1"),
             new Compatible("perplexity-ai", "VOICE_PERPLEXITY_API_URL", "https://api.perplexity.ai"),
-            new Compatible("deepinfra", "VOICE_DEEPINFRA_API_URL", "https://api.deepinfra.com/v1/openai"));
+            new Compatible("deepinfra", "VOICE_DEEPINFRA_API_URL", "https://api.deepinfra.com/v1/openai"),
+            new Compatible("xai", "VOICE_XAI_API_URL", "https://api.x.ai/v1"),
+            new Compatible("cerebras", "VOICE_CEREBRAS_API_URL", "https://api.cerebras.ai/v1"),
+            new Compatible("deep-seek", "VOICE_DEEPSEEK_API_URL", "https://api.deepseek.com"));
 
     static final String CUSTOM = "custom-llm";
 

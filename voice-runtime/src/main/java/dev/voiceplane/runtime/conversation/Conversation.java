@@ -36,15 +36,14 @@ import org.jboss.logging.Logger;
  * the turn → the model streams a reply (after {@code llmRequestDelaySeconds}) → the reply is cut into pieces for the
  * voice → the voice's audio goes out paced, not before {@code responseDelaySeconds} after the caller stopped. A
  * caller who speaks over the assistant (after {@code numWordsToInterruptAssistant} words, or at once without it)
- * interrupts it: every generation of the turn is cancelled by its epoch, the far end's audio is cleared, and the
- * transcript keeps what was heard.
+ * interrupts it: the turn is cancelled ({@link Turn}: late model and voice events are dropped), the far end's audio
+ * is cleared, and the transcript keeps what was heard.
  */
 public final class Conversation {
 
     private static final Logger LOG = Logger.getLogger(Conversation.class);
     private static final long MS = 1_000_000L;
     private static final long GOODBYE_LIMIT_MILLIS = 15_000;
-    private static final long MARK_GRACE_MILLIS = 1_000;
     private static final long FINALIZE_WAIT_MILLIS = 1_000;
 
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
@@ -90,64 +89,16 @@ public final class Conversation {
 
     private enum Phase { RUNNING, SAYING_GOODBYE, ENDED }
 
-    /** One piece of the assistant's speech: its text, its voice request, and when it plays. */
-    private final class Piece {
-        final Response response;
-        final int index;
-        final String text;
-        final List<byte[]> held = new ArrayList<>();
-        Runnable cancel;
-        boolean spoken;
-        boolean failed;
-        boolean marked;
-        boolean played;
-        long requestedAt;
-        long playsAt;
-        long endsAt;
-        long bytes;
-
-        Piece(Response response, int index, String text) {
-            this.response = response;
-            this.index = index;
-            this.text = text;
-        }
-    }
-
-    /** One reply of the assistant (from the model, or scripted such as the first message). */
-    private final class Response {
-        final int epoch;
-        final List<Piece> pieces = new ArrayList<>();
-        final StringBuilder text = new StringBuilder();
+    /** The model's reply to a caller turn while it is being made: its turn, and what only the making needs. */
+    private static final class Reply {
+        final Turn turn;
         final TextChunker chunker;
-        final String userText;
-        Map<String, Object> userMessage;
-        long speechEndedAt;
-        String endReason;
-        Runnable cancelModel;
-        boolean modelDone;
-        int current;
-        boolean audible;
-        long audibleAtMillis;
-        long completionTimer = -1;
-        long modelRequestedAt;
-        long firstTokenAt;
-        long firstAudioAt;
-        long decidedAt;
-        long holdUntil;
         /** The knowledge base's passages for this turn (null without a knowledge base). */
         Future<List<String>> passages;
-        List<ToolCall> toolCalls;
-        boolean toolsUsed;
 
-        Response(int epoch, String userText, long speechEndedAt) {
-            this.epoch = epoch;
-            this.userText = userText;
-            this.speechEndedAt = speechEndedAt;
-            this.chunker = new TextChunker(plan.voice().inputMinCharacters(), plan.voice().inputPunctuationBoundaries());
-        }
-
-        boolean allQueued() {
-            return modelDone && current == pieces.size();
+        Reply(Turn turn, TextChunker chunker) {
+            this.turn = turn;
+            this.chunker = chunker;
         }
     }
 
@@ -179,8 +130,8 @@ public final class Conversation {
 
     private Phase phase = Phase.RUNNING;
     private int epoch;
-    private Response response;
-    private String interim = "";
+    private Turn response;
+    private Reply making;
     private boolean transcriberEndedTurn;
     private boolean callerSpeaking;
     private long speechEndedAt;
@@ -206,22 +157,7 @@ public final class Conversation {
         this.metrics = parts.metrics();
         this.live = new LiveMessages(plan, channel, events, metrics, vertx);
         this.voicemail = new Voicemail(vertx, plan.callId(), channel.format().sampleRate(), this::leaveVoicemail);
-        this.egress = new Egress(channel, vertx, new Egress.Timeline() {
-            @Override
-            public void pieceStarts(Object piece, long playsAtNanos) {
-                ((Piece) piece).playsAt = playsAtNanos;
-            }
-
-            @Override
-            public void pieceQueued(Object piece, long endsAtNanos) {
-                ((Piece) piece).endsAt = endsAtNanos;
-            }
-
-            @Override
-            public void firstFrameSent(long nanos) {
-                firstReplyFrame(nanos);
-            }
-        }, parts.leadMillis());
+        this.egress = new Egress(channel, vertx, this::firstReplyFrame, parts.leadMillis());
         for (ChatMessage message : plan.model().messages()) {
             history.add(message);
         }
@@ -309,7 +245,7 @@ public final class Conversation {
             cancelFinalizeTimer();
             userText.setLength(0);
             if (response != null) {
-                cancel(response);
+                cancel();
                 egress.clear();
             }
         }
@@ -324,19 +260,8 @@ public final class Conversation {
 
     /** The far end played the audio before this mark (or dropped it on a clear). */
     public void markPlayed(String name) {
-        Response current = response;
-        if (current == null || !name.startsWith("r" + current.epoch + "-")) {
-            return;
-        }
-        int index;
-        try {
-            index = Integer.parseInt(name.substring(name.indexOf('-') + 1));
-        } catch (NumberFormatException e) {
-            return;
-        }
-        if (index >= 0 && index < current.pieces.size()) {
-            current.pieces.get(index).played = true;
-            maybeComplete(current);
+        if (response != null) {
+            response.markPlayed(name);
         }
     }
 
@@ -361,16 +286,16 @@ public final class Conversation {
             userTurnStartedMillis = System.currentTimeMillis();
         }
         cancelSilenceTimer();
-        Response current = response;
+        Turn current = response;
         if (current == null || phase != Phase.RUNNING) {
             return;
         }
-        if (current.audible) {
+        if (current.audible()) {
             if (plan.numWordsToInterruptAssistant() == null) {
                 interrupt("caller spoke");
             }
         } else if (current.userText != null && !current.toolsUsed) {
-            withdraw(current);
+            withdraw();
         }
     }
 
@@ -411,7 +336,6 @@ public final class Conversation {
         @Override
         public void interim(String text) {
             onContext(() -> {
-                interim = text;
                 live.transcript("user", "partial", text);
                 cancelSilenceTimer();
                 interruptAfterWords(words(userText) + words(text));
@@ -421,7 +345,6 @@ public final class Conversation {
         @Override
         public void segment(String text, boolean endOfTurn) {
             onContext(() -> {
-                interim = "";
                 live.transcript("user", "final", text.trim());
                 if (!text.isBlank()) {
                     if (userText.isEmpty()) {
@@ -453,9 +376,9 @@ public final class Conversation {
         if (voicemail.active()) {
             return;
         }
-        Response current = response;
+        Turn current = response;
         Integer needed = plan.numWordsToInterruptAssistant();
-        if (current != null && current.audible && needed != null && words >= needed && phase == Phase.RUNNING) {
+        if (current != null && current.audible() && needed != null && words >= needed && phase == Phase.RUNNING) {
             interrupt(words + " words");
         }
     }
@@ -468,7 +391,7 @@ public final class Conversation {
         if (phase != Phase.RUNNING || callerSpeaking || !transcriberEndedTurn || userText.isEmpty()) {
             return;
         }
-        if (response != null && response.audible) {
+        if (response != null && response.audible()) {
             // Words under the interruption threshold while the assistant speaks ("okay", "mhm") are not a turn.
             userText.setLength(0);
             transcriberEndedTurn = false;
@@ -485,7 +408,7 @@ public final class Conversation {
         metrics.stage(Stage.END_OF_TURN, decidedAt - endedAt);
         long now = System.currentTimeMillis();
         history.add(new ChatMessage("user", text));
-        reply(text, endedAt).userMessage = message("user", text, userTurnStartedMillis, now);
+        reply(text, endedAt).turn.userMessage = message("user", text, userTurnStartedMillis, now);
         live.awaitingReply();
     }
 
@@ -493,7 +416,7 @@ public final class Conversation {
      * The caller's turn goes into the transcript once the reply to it is heard (or the call ends): until then the
      * caller may go on speaking, and the turn is withdrawn and joined to what follows.
      */
-    private void commitUserTurn(Response reply) {
+    private void commitUserTurn(Turn reply) {
         if (reply != null && reply.userMessage != null) {
             report(reply.userMessage);
             reply.userMessage = null;
@@ -502,77 +425,146 @@ public final class Conversation {
 
     // ---- the assistant's side --------------------------------------------------------------------------------
 
-    private Response reply(String userTurn, long endedAt) {
-        Response reply = new Response(++epoch, userTurn, endedAt);
-        response = reply;
-        reply.decidedAt = System.nanoTime();
-        reply.holdUntil = endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS;
+    /**
+     * Begins a turn, the current one from now: one still current is retired (nothing more of it reaches the caller),
+     * and nothing of the new one goes out before {@code holdUntil}.
+     */
+    private Turn begin(String userTurn, long endedAt, long holdUntil) {
+        Turn next = new Turn(++epoch, userTurn, endedAt, holdUntil, egress, channel, context, new Turn.Listener() {
+            @Override
+            public void audible(Turn turn) {
+                live.speech("assistant", true);
+                commitUserTurn(turn);
+            }
+
+            @Override
+            public void played(Turn turn) {
+                complete(turn);
+            }
+        });
+        if (response != null) {
+            response.retire();
+        }
+        response = next;
         egress.resetFirstFrame();
-        egress.holdUntil(reply.holdUntil);
+        egress.holdUntil(holdUntil);
+        return next;
+    }
+
+    private Reply reply(String userTurn, long endedAt) {
+        Turn turn = begin(userTurn, endedAt, endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS);
+        Reply reply = new Reply(turn, new TextChunker(plan.voice().inputMinCharacters(),
+                plan.voice().inputPunctuationBoundaries()));
+        making = reply;
         if (knowledge != null) {
             reply.passages = knowledge.lookUp(userTurn);
         }
         long delayMillis = (endedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS - System.nanoTime()) / MS;
         if (delayMillis > 0) {
-            vertx.setTimer(delayMillis, id -> {
-                if (response == reply) {
-                    askModel(reply);
-                }
-            });
+            vertx.setTimer(delayMillis, id -> turn.guarded(() -> askModel(reply)));
         } else {
             askModel(reply);
         }
         return reply;
     }
 
-    private void askModel(Response reply) {
+    private void askModel(Reply reply) {
+        Turn turn = reply.turn;
         if (reply.passages != null && !reply.passages.isComplete()) {
             // The search has its own deadline: the model is asked once it answered, or gave up.
-            reply.passages.onComplete(searched -> {
-                if (response == reply) {
-                    askModel(reply);
-                }
-            });
+            reply.passages.onComplete(searched -> turn.guarded(() -> askModel(reply)));
             return;
         }
-        if (!reply.toolsUsed) {
+        if (!turn.toolsUsed) {
             // After a tool round the turn's hand-off to the model stays the first request's (the runtime's own share).
-            reply.modelRequestedAt = System.nanoTime();
+            turn.modelRequestedAt = System.nanoTime();
         }
         ModelSettings settings = plan.model();
         ChatRequest request = new ChatRequest(settings.model(), Knowledge.context(history, reply.passages),
-                tools.offered(reply), settings.temperature(), settings.maxTokens());
-        reply.cancelModel = model.stream(request, new LanguageModel.Listener() {
+                tools.offered(turn), settings.temperature(), settings.maxTokens());
+        turn.working(model.stream(request, counted(turn.guard(new Answer(reply)))));
+    }
+
+    /** The model's answer in a reply (called only while its turn is current, on the call's context). */
+    private final class Answer implements LanguageModel.Listener {
+        private final Reply reply;
+        private final Turn turn;
+        private List<ToolCall> toolCalls;
+
+        Answer(Reply reply) {
+            this.reply = reply;
+            this.turn = reply.turn;
+        }
+
+        @Override
+        public void toolCalls(List<ToolCall> calls) {
+            toolCalls = calls;
+            // Calling tools is the model's first answer as much as text is.
+            firstToken();
+        }
+
+        @Override
+        public void text(String delta) {
+            firstToken();
+            turn.text.append(delta);
+            live.modelOutput(delta);
+            for (String piece : reply.chunker.add(delta)) {
+                speak(turn, piece);
+            }
+        }
+
+        @Override
+        public void done(long prompt, long completion) {
+            String rest = reply.chunker.flush();
+            if (rest != null) {
+                speak(turn, rest);
+            }
+            if (toolCalls != null) {
+                List<ToolCall> calls = toolCalls;
+                toolCalls = null;
+                turn.toolsUsed = true;
+                tools.called(turn, calls, turn::working);
+                return;
+            }
+            turn.done();
+        }
+
+        @Override
+        public void failed(ProviderError error) {
+            metrics.providerError(error.provider(), ProviderDirectory.MODEL, error.kind());
+            if (!turn.text.isEmpty()) {
+                // What was said stays said: the reply ends with it, and the call goes on.
+                LOG.warnf("call %s: the model (%s) failed after it answered: %s", plan.callId(), error.provider(),
+                        error);
+                String rest = reply.chunker.flush();
+                if (rest != null) {
+                    speak(turn, rest);
+                }
+                turn.done();
+                return;
+            }
+            providerFailed(ProviderDirectory.MODEL, error);
+        }
+
+        private void firstToken() {
+            if (turn.firstTokenAt == 0) {
+                turn.firstTokenAt = System.nanoTime();
+                metrics.stage(Stage.LLM_FIRST_TOKEN, turn.firstTokenAt - turn.modelRequestedAt);
+            }
+        }
+    }
+
+    /** The answer's tokens go into the call's usage whatever became of its turn; the rest goes on to the turn. */
+    private LanguageModel.Listener counted(LanguageModel.Listener answer) {
+        return new LanguageModel.Listener() {
             @Override
-            public void toolCalls(List<ToolCall> calls) {
-                onContext(() -> {
-                    if (response == reply) {
-                        reply.toolCalls = calls;
-                        if (reply.firstTokenAt == 0) {
-                            // Calling tools is the model's first answer as much as text is.
-                            reply.firstTokenAt = System.nanoTime();
-                            metrics.stage(Stage.LLM_FIRST_TOKEN, reply.firstTokenAt - reply.modelRequestedAt);
-                        }
-                    }
-                });
+            public void text(String delta) {
+                answer.text(delta);
             }
 
             @Override
-            public void text(String delta) {
-                onContext(() -> {
-                    if (response != reply) {
-                        return;
-                    }
-                    if (reply.firstTokenAt == 0) {
-                        reply.firstTokenAt = System.nanoTime();
-                        metrics.stage(Stage.LLM_FIRST_TOKEN, reply.firstTokenAt - reply.modelRequestedAt);
-                    }
-                    reply.text.append(delta);
-                    live.modelOutput(delta);
-                    for (String piece : reply.chunker.add(delta)) {
-                        speak(reply, piece);
-                    }
-                });
+            public void toolCalls(List<ToolCall> calls) {
+                answer.toolCalls(calls);
             }
 
             @Override
@@ -580,104 +572,58 @@ public final class Conversation {
                 onContext(() -> {
                     promptTokens += prompt;
                     completionTokens += completion;
-                    if (response != reply) {
-                        return;
-                    }
-                    String rest = reply.chunker.flush();
-                    if (rest != null) {
-                        speak(reply, rest);
-                    }
-                    if (reply.toolCalls != null) {
-                        List<ToolCall> calls = reply.toolCalls;
-                        reply.toolCalls = null;
-                        reply.toolsUsed = true;
-                        tools.called(reply, calls, cancel -> reply.cancelModel = cancel);
-                        return;
-                    }
-                    reply.modelDone = true;
-                    afterQueued(reply);
+                    answer.done(prompt, completion);
                 });
             }
 
             @Override
             public void failed(ProviderError error) {
-                onContext(() -> {
-                    if (response != reply) {
-                        return;
-                    }
-                    metrics.providerError(error.provider(), ProviderDirectory.MODEL, error.kind());
-                    if (!reply.text.isEmpty()) {
-                        // What was said stays said: the reply ends with it, and the call goes on.
-                        LOG.warnf("call %s: the model (%s) failed after it answered: %s", plan.callId(),
-                                error.provider(), error);
-                        String rest = reply.chunker.flush();
-                        if (rest != null) {
-                            speak(reply, rest);
-                        }
-                        reply.modelDone = true;
-                        afterQueued(reply);
-                        return;
-                    }
-                    providerFailed(ProviderDirectory.MODEL, error);
-                });
+                answer.failed(error);
             }
-        });
+        };
     }
 
     /** Speaks a scripted text (first message, goodbye); the call ends after it when {@code endReason} is set. */
     private void say(String text, String endReason) {
-        Response scripted = new Response(++epoch, null, 0);
+        Turn scripted = begin(null, 0, 0);
         scripted.endReason = endReason;
-        response = scripted;
-        egress.resetFirstFrame();
-        egress.holdUntil(0);
         scripted.text.append(text);
         speak(scripted, text);
-        scripted.modelDone = true;
-        afterQueued(scripted);
+        scripted.done();
     }
 
     /** What the tools of a reply may do in it (see {@link Tools}). */
     private final class ToolHost implements Tools.Host {
         @Override
-        public boolean current(Object turn) {
+        public boolean current(Turn turn) {
             return response == turn && phase == Phase.RUNNING;
         }
 
         @Override
-        public void say(Object turn, String text) {
-            Response reply = (Response) turn;
-            if (!reply.text.isEmpty() && !Character.isWhitespace(reply.text.charAt(reply.text.length() - 1))) {
-                reply.text.append(' ');
+        public void say(Turn turn, String text) {
+            if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
+                turn.text.append(' ');
             }
-            reply.text.append(text);
-            speak(reply, text);
+            turn.text.append(text);
+            speak(turn, text);
         }
 
         @Override
-        public void play(Object turn, byte[] audio) {
-            Response reply = (Response) turn;
-            Piece piece = new Piece(reply, reply.pieces.size(), "");
-            reply.pieces.add(piece);
-            piece.spoken = true;
-            piece.bytes = audio.length;
-            piece.held.add(audio);
-            advance(reply);
+        public void play(Turn turn, byte[] audio) {
+            turn.play(audio);
         }
 
         @Override
-        public void proceed(Object turn, String endReason) {
-            Response reply = (Response) turn;
+        public void proceed(Turn turn, String endReason) {
             if (endReason == null) {
-                if (!reply.text.isEmpty() && !Character.isWhitespace(reply.text.charAt(reply.text.length() - 1))) {
-                    reply.text.append(' '); // the next answer continues the turn's words
+                if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
+                    turn.text.append(' '); // the next answer continues the turn's words
                 }
-                askModel(reply);
+                askModel(making);
                 return;
             }
-            reply.endReason = endReason;
-            reply.modelDone = true;
-            afterQueued(reply);
+            turn.endReason = endReason;
+            turn.done();
         }
 
         @Override
@@ -735,64 +681,30 @@ public final class Conversation {
         }
     }
 
-    private void speak(Response reply, String text) {
-        Piece piece = new Piece(reply, reply.pieces.size(), text);
-        reply.pieces.add(piece);
+    private void speak(Turn turn, String text) {
+        Turn.Piece piece = turn.piece(text);
         ttsCharacters += text.length();
-        piece.requestedAt = System.nanoTime();
-        piece.cancel = voice.speak(text, new TextToSpeech.Listener() {
+        long requestedAt = System.nanoTime();
+        piece.cancelWith(voice.speak(text, turn.guard(new TextToSpeech.Listener() {
             @Override
             public void audio(byte[] audio) {
-                onContext(() -> {
-                    if (response != reply) {
-                        return;
-                    }
-                    if (piece.bytes == 0 && piece.index == 0) {
-                        metrics.stage(Stage.TTS_FIRST_AUDIO, System.nanoTime() - piece.requestedAt);
-                    }
-                    piece.bytes += audio.length;
-                    if (reply.current == piece.index) {
-                        play(reply, piece, audio);
-                    } else {
-                        piece.held.add(audio);
-                    }
-                });
+                if (piece.firstAudioAwaited()) {
+                    metrics.stage(Stage.TTS_FIRST_AUDIO, System.nanoTime() - requestedAt);
+                }
+                piece.audio(audio);
             }
 
             @Override
             public void done() {
-                onContext(() -> {
-                    if (response != reply) {
-                        return;
-                    }
-                    piece.spoken = true;
-                    advance(reply);
-                });
+                piece.spoken();
             }
 
             @Override
             public void failed(ProviderError error) {
-                onContext(() -> {
-                    if (response != reply) {
-                        return;
-                    }
-                    metrics.providerError(error.provider(), ProviderDirectory.VOICE, error.kind());
-                    piece.failed = true;
-                    providerFailed(ProviderDirectory.VOICE, error);
-                });
+                metrics.providerError(error.provider(), ProviderDirectory.VOICE, error.kind());
+                providerFailed(ProviderDirectory.VOICE, error);
             }
-        });
-    }
-
-    private void play(Response reply, Piece piece, byte[] audio) {
-        if (!reply.audible) {
-            reply.audible = true;
-            reply.audibleAtMillis = System.currentTimeMillis();
-            reply.firstAudioAt = System.nanoTime();
-            live.speech("assistant", true);
-            commitUserTurn(reply);
-        }
-        egress.audio(audio, piece);
+        })));
     }
 
     /**
@@ -802,7 +714,7 @@ public final class Conversation {
      * {@code responseDelaySeconds}) to this frame.
      */
     private void firstReplyFrame(long sentAt) {
-        Response reply = response;
+        Turn reply = response;
         if (reply == null || reply.userText == null || reply.speechEndedAt == 0) {
             return;
         }
@@ -811,78 +723,20 @@ public final class Conversation {
                 reply.speechEndedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS);
         long audioHandOff = sentAt - Math.max(reply.firstAudioAt, reply.holdUntil);
         metrics.stage(Stage.OWN, Math.max(0, modelHandOff) + Math.max(0, audioHandOff));
-        LOG.debugf("call %s turn %d: first audio %d ms after the caller stopped", plan.callId(), reply.epoch,
+        LOG.debugf("call %s turn %d: first audio %d ms after the caller stopped", plan.callId(), reply.id,
                 (sentAt - reply.speechEndedAt) / MS);
         reply.speechEndedAt = 0;
     }
 
-    /** Moves on past pieces whose audio is all queued, in order, releasing what the next one already holds. */
-    private void advance(Response reply) {
-        while (reply.current < reply.pieces.size()) {
-            Piece piece = reply.pieces.get(reply.current);
-            for (byte[] held : piece.held) {
-                play(reply, piece, held);
-            }
-            piece.held.clear();
-            if (!piece.spoken) {
-                return;
-            }
-            egress.mark("r" + reply.epoch + "-" + piece.index, piece);
-            piece.marked = true;
-            reply.current++;
-        }
-        afterQueued(reply);
-    }
-
-    private void afterQueued(Response reply) {
-        if (!reply.allQueued() || reply.completionTimer >= 0) {
-            return;
-        }
-        if (reply.pieces.isEmpty()) {
-            complete(reply);
-            return;
-        }
-        // Marks come back as the audio plays; the playback clock is the fallback should a far end not echo them.
-        armCompletion(reply);
-        maybeComplete(reply);
-    }
-
-    private void armCompletion(Response reply) {
-        // A far end that names no marks back (Vonage) has only the clock: the reply is over when it has played.
-        long wait = Math.max(1, (egress.drainsAtNanos() - System.nanoTime()) / MS
-                + (channel.echoesMarks() ? MARK_GRACE_MILLIS : 0));
-        reply.completionTimer = vertx.setTimer(wait, id -> {
-            if (response != reply) {
-                return;
-            }
-            if (egress.drainsAtNanos() - System.nanoTime() > 0) {
-                armCompletion(reply);
-            } else {
-                complete(reply);
-            }
-        });
-    }
-
-    private void maybeComplete(Response reply) {
-        if (reply.allQueued() && reply.pieces.stream().allMatch(piece -> piece.played)) {
-            complete(reply);
-        }
-    }
-
-    private void complete(Response reply) {
-        if (response != reply) {
-            return;
-        }
+    /** The turn has played: the transcript and the history get what it said, and the call goes on (or ends). */
+    private void complete(Turn reply) {
         response = null;
-        if (reply.completionTimer >= 0) {
-            vertx.cancelTimer(reply.completionTimer);
-        }
         commitUserTurn(reply);
         live.speech("assistant", false);
         String said = reply.text.toString().trim();
         if (!said.isEmpty()) {
             long now = System.currentTimeMillis();
-            report(message("bot", said, reply.audible ? reply.audibleAtMillis : now, now));
+            report(message("bot", said, reply.audible() ? reply.audibleAtMillis() : now, now));
             history.add(new ChatMessage("assistant", said));
         }
         if (reply.endReason != null) {
@@ -909,12 +763,12 @@ public final class Conversation {
 
     /** The caller spoke over the assistant: stop now, keep in the transcript only what was heard. */
     private void interrupt(String why) {
-        Response current = response;
+        Turn current = response;
         if (current == null) {
             return;
         }
         long decidedAt = System.nanoTime();
-        cancel(current);
+        cancel();
         egress.clear();
         metrics.stage(Stage.BARGE_IN, System.nanoTime() - decidedAt);
         live.interrupted();
@@ -927,11 +781,11 @@ public final class Conversation {
     }
 
     /** Records in the transcript and the history what of a reply cut short was heard by {@code at}; returns it. */
-    private String keepHeard(Response current, long at) {
-        String heard = heard(current, at);
+    private String keepHeard(Turn current, long at) {
+        String heard = current.heard(at);
         if (!heard.isEmpty()) {
             long now = System.currentTimeMillis();
-            report(message("bot", heard, current.audibleAtMillis > 0 ? current.audibleAtMillis : now, now));
+            report(message("bot", heard, current.audibleAtMillis() > 0 ? current.audibleAtMillis() : now, now));
             history.add(new ChatMessage("assistant", heard));
         }
         return heard;
@@ -942,20 +796,21 @@ public final class Conversation {
      * transcript keeps what of it was heard. Returns whether a reply was in flight.
      */
     private boolean cutShort() {
-        Response cut = response;
+        Turn cut = response;
         if (cut == null) {
             return false;
         }
-        cancel(cut);
-        if (cut.audible) {
+        cancel();
+        if (cut.audible()) {
             keepHeard(cut, System.nanoTime());
         }
         return true;
     }
 
     /** The caller went on speaking before the reply was heard: drop it, the words join the next turn. */
-    private void withdraw(Response current) {
-        cancel(current);
+    private void withdraw() {
+        Turn current = response;
+        cancel();
         egress.stop();
         if (!history.isEmpty() && "user".equals(history.get(history.size() - 1).role())) {
             history.remove(history.size() - 1);
@@ -971,41 +826,12 @@ public final class Conversation {
         }
     }
 
-    private void cancel(Response current) {
+    /** Cancels the current turn: everything it has in flight stops, and nothing late of it reaches the caller. */
+    private void cancel() {
+        Turn current = response;
         response = null;
         epoch++;
-        if (current.cancelModel != null) {
-            current.cancelModel.run();
-        }
-        for (Piece piece : current.pieces) {
-            if (piece.cancel != null) {
-                piece.cancel.run();
-            }
-        }
-        if (current.completionTimer >= 0) {
-            vertx.cancelTimer(current.completionTimer);
-        }
-    }
-
-    /** The text of the pieces heard by {@code at}: whole pieces played, and the words of the one playing. */
-    private String heard(Response current, long at) {
-        StringBuilder heard = new StringBuilder();
-        for (Piece piece : current.pieces) {
-            if (piece.played || (piece.marked && piece.endsAt > 0 && piece.endsAt <= at)) {
-                heard.append(piece.text).append(' ');
-                continue;
-            }
-            if (piece.playsAt > 0 && piece.playsAt < at) {
-                long duration = piece.endsAt > piece.playsAt ? piece.endsAt - piece.playsAt
-                        : (long) (channel.format().seconds(piece.bytes) * 1e9);
-                double fraction = duration <= 0 ? 0 : Math.min(1, (double) (at - piece.playsAt) / duration);
-                String[] words = piece.text.split("\\s+");
-                int count = (int) Math.floor(words.length * fraction);
-                heard.append(String.join(" ", java.util.Arrays.copyOf(words, count)));
-            }
-            break;
-        }
-        return heard.toString().trim();
+        current.cancel();
     }
 
     // ---- timers and the end ----------------------------------------------------------------------------------

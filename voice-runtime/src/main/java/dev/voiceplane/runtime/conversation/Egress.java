@@ -12,20 +12,16 @@ import java.util.ArrayDeque;
  */
 final class Egress {
 
-    /** Told when a piece's first frame goes out and when its mark goes out, with the play times. */
+    /** Told when the first frame of the current output goes out (pieces are told when they start and end). */
     interface Timeline {
-        void pieceStarts(Object piece, long playsAtNanos);
-
-        void pieceQueued(Object piece, long endsAtNanos);
-
         /** The first frame of the current output went out (after {@link #resetFirstFrame}). */
         void firstFrameSent(long nanos);
     }
 
-    private record Frame(byte[] audio, Object piece) {
+    private record Frame(byte[] audio, Turn.Piece piece) {
     }
 
-    private record Mark(String name, Object piece) {
+    private record Mark(String name, Turn.Piece piece) {
     }
 
     private static final long FRAME_NANOS = 20_000_000L;
@@ -38,8 +34,8 @@ final class Egress {
     private final ArrayDeque<Object> queue = new ArrayDeque<>();
     private byte[] partial;
     private int partialLength;
-    private Object partialPiece;
-    private Object lastStartedPiece;
+    private Turn.Piece partialPiece;
+    private Turn.Piece lastStartedPiece;
     private long playheadNanos;
     private long holdUntilNanos;
     private long timer = -1;
@@ -58,7 +54,7 @@ final class Egress {
         holdUntilNanos = nanos;
     }
 
-    void audio(byte[] bytes, Object piece) {
+    void audio(byte[] bytes, Turn.Piece piece) {
         int offset = 0;
         while (offset < bytes.length) {
             if (partial == null) {
@@ -79,7 +75,7 @@ final class Egress {
     }
 
     /** Ends a piece: its last partial frame is padded with silence and a mark follows it. */
-    void mark(String name, Object piece) {
+    void mark(String name, Turn.Piece piece) {
         if (partial != null) {
             byte[] silence = channel.format().silence();
             System.arraycopy(silence, partialLength, partial, partialLength, frameBytes - partialLength);
@@ -149,7 +145,7 @@ final class Egress {
             if (head instanceof Mark mark) {
                 queue.poll();
                 channel.sendMark(mark.name());
-                timeline.pieceQueued(mark.piece(), playheadNanos);
+                mark.piece().queued(playheadNanos);
                 continue;
             }
             if (playheadNanos - now >= leadNanos) {
@@ -158,7 +154,7 @@ final class Egress {
             Frame frame = (Frame) queue.poll();
             if (frame.piece() != lastStartedPiece) {
                 lastStartedPiece = frame.piece();
-                timeline.pieceStarts(frame.piece(), playheadNanos);
+                frame.piece().starts(playheadNanos);
             }
             if (firstFrameSentNanos == 0) {
                 firstFrameSentNanos = now;

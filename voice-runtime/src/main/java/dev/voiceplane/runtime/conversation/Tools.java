@@ -37,17 +37,17 @@ public final class Tools {
     static final int MAX_ROUNDS = 5;
     static final long DEFAULT_DELAYED_MILLIS = 1_000;
 
-    /** What the conversation lends the tools: a turn is the conversation's reply, opaque here. */
+    /** What the conversation lends the tools: a turn is the reply whose model called them. */
     interface Host {
         /** Whether {@code turn} is still the conversation's current reply and the call runs. */
-        boolean current(Object turn);
+        boolean current(Turn turn);
 
-        void say(Object turn, String text);
+        void say(Turn turn, String text);
 
-        void play(Object turn, byte[] audio);
+        void play(Turn turn, byte[] audio);
 
         /** The batch is answered: the model is asked again ({@code endReason} null) or the turn ends the call. */
-        void proceed(Object turn, String endReason);
+        void proceed(Turn turn, String endReason);
 
         void remember(ChatMessage message);
     }
@@ -62,7 +62,7 @@ public final class Tools {
     private final AudioFormat format;
     private final Map<String, Offered> byName = new LinkedHashMap<>();
     private final List<ToolSpec> offered = new ArrayList<>();
-    private Object roundsTurn;
+    private Turn roundsTurn;
     private int rounds;
 
     Tools(CallPlan plan, ToolRunners runners, Host host, Context context, AudioFormat format) {
@@ -92,7 +92,7 @@ public final class Tools {
     }
 
     /** The tools offered to the model for {@code turn}: none once the turn has had {@link #MAX_ROUNDS} rounds. */
-    List<ToolSpec> offered(Object turn) {
+    List<ToolSpec> offered(Turn turn) {
         return turn == roundsTurn && rounds >= MAX_ROUNDS ? List.of() : offered;
     }
 
@@ -100,7 +100,7 @@ public final class Tools {
      * The model called {@code calls} in {@code turn}: runs them. What cancels the batch is handed to {@code cancel}
      * first, before any runner runs: a batch answered at once asks the model again, whose own cancel then stays.
      */
-    void called(Object turn, List<ToolCall> calls, java.util.function.Consumer<Runnable> cancel) {
+    void called(Turn turn, List<ToolCall> calls, java.util.function.Consumer<Runnable> cancel) {
         if (turn != roundsTurn) {
             roundsTurn = turn;
             rounds = 0;
@@ -116,14 +116,14 @@ public final class Tools {
 
     /** The calls of one answer of the model. */
     private final class Batch {
-        final Object turn;
+        final Turn turn;
         final List<ToolCall> calls;
         final String[] results;
         final List<Long> timers = new ArrayList<>();
         String endReason;
         boolean resolved;
 
-        Batch(Object turn, List<ToolCall> calls) {
+        Batch(Turn turn, List<ToolCall> calls) {
             this.turn = turn;
             this.calls = calls;
             this.results = new String[calls.size()];

@@ -308,6 +308,12 @@ final class Turn {
         };
     }
 
+    /** The number of words in {@code text}. */
+    static int words(CharSequence text) {
+        String trimmed = text.toString().trim();
+        return trimmed.isEmpty() ? 0 : trimmed.split("\\s+").length;
+    }
+
     // ---- the playout -----------------------------------------------------------------------------------------
 
     private void play(Piece piece, byte[] audio) {

@@ -1,0 +1,544 @@
+package dev.voiceplane.runtime.conversation;
+
+import dev.voiceplane.runtime.audio.AudioFormat;
+import dev.voiceplane.runtime.audio.VoiceDetector;
+import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import dev.voiceplane.runtime.ops.RuntimeMetrics.Stage;
+import dev.voiceplane.runtime.provider.ChatMessage;
+import dev.voiceplane.runtime.provider.ChatRequest;
+import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ModelSettings;
+import dev.voiceplane.runtime.provider.ProviderDirectory;
+import dev.voiceplane.runtime.provider.ProviderError;
+import dev.voiceplane.runtime.provider.ProviderSet;
+import dev.voiceplane.runtime.provider.SpeechToText;
+import dev.voiceplane.runtime.provider.TextToSpeech;
+import dev.voiceplane.runtime.provider.ToolCall;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * The engine of a call that runs three providers in a row: the caller's speech stops (voice activity) → the
+ * transcriber is asked to finalise → its final words end the turn → the model streams a reply (after
+ * {@code llmRequestDelaySeconds}, with the knowledge base's passages and the call's tools) → the reply is cut into
+ * pieces ({@link TextChunker}) → each piece is spoken by the voice into the call's {@link Turn}. A caller who speaks
+ * over an audible turn (at once, or after {@code numWordsToInterruptAssistant} words) interrupts it; one who goes on
+ * speaking before it is heard withdraws it, and the words join the next turn. Runs on the call's context.
+ */
+final class CascadeEngine implements TurnEngine {
+
+    private static final Logger LOG = Logger.getLogger(CascadeEngine.class);
+    private static final long MS = 1_000_000L;
+    private static final long FINALIZE_WAIT_MILLIS = 1_000;
+
+    /** The model's reply to a caller turn while it is being made: its turn, and what only the making needs. */
+    private static final class Reply {
+        final Turn turn;
+        final TextChunker chunker;
+        /** The knowledge base's passages for this turn (null without a knowledge base). */
+        Future<List<String>> passages;
+
+        Reply(Turn turn, TextChunker chunker) {
+            this.turn = turn;
+            this.chunker = chunker;
+        }
+    }
+
+    private final Host host;
+    private final Context context;
+    private final Vertx vertx;
+    private final AudioFormat format;
+    private final RuntimeMetrics metrics;
+    private final LiveMessages live;
+    private final ToolRunners runners;
+    private final VoiceDetector vad;
+    private LanguageModel model;
+    private TextToSpeech voice;
+    private SpeechToText transcriber;
+    private Tools tools;
+    private Reply making;
+    private final StringBuilder userText = new StringBuilder();
+    private boolean transcriberEndedTurn;
+    private boolean callerSpeaking;
+    private long speechEndedAt;
+    private long userTurnStartedMillis;
+    private long finalizeTimer = -1;
+    private double sttSecondsBefore;
+    private long promptTokens;
+    private long completionTokens;
+    private long ttsCharacters;
+
+    CascadeEngine(Host host, Conversation.Parts parts, ToolRunners runners, LiveMessages live) {
+        this.host = host;
+        this.context = parts.context();
+        this.vertx = context.owner();
+        this.format = parts.channel().format();
+        this.metrics = parts.metrics();
+        this.live = live;
+        this.runners = runners;
+        this.model = parts.model();
+        this.voice = parts.voice();
+        this.tools = new Tools(host.plan(), runners, new ToolHost(), context, format);
+        this.transcriber = parts.transcriber().open(new TranscriberEvents());
+        // Last: should anything above fail, no detector is left open.
+        this.vad = parts.vad().open(context, format, new VoiceDetector.Listener() {
+            @Override
+            public void started() {
+                if (!host.ended()) {
+                    callerStarted();
+                }
+            }
+
+            @Override
+            public void stopped(long speechEndedAtNanos) {
+                if (!host.ended()) {
+                    callerStopped(speechEndedAtNanos);
+                }
+            }
+        });
+    }
+
+    // ---- the caller ------------------------------------------------------------------------------------------
+
+    @Override
+    public void audio(byte[] audio) {
+        transcriber.send(audio);
+        vad.audio(format.toPcm(audio), System.nanoTime());
+    }
+
+    @Override
+    public boolean callerSpeaking() {
+        return callerSpeaking;
+    }
+
+    @Override
+    public boolean callerIdle() {
+        return !callerSpeaking && userText.isEmpty();
+    }
+
+    @Override
+    public void forgetCaller() {
+        cancelFinalizeTimer();
+        userText.setLength(0);
+    }
+
+    private void callerStarted() {
+        host.callerSpeech(true);
+        if (host.machine()) {
+            return;
+        }
+        callerSpeaking = true;
+        cancelFinalizeTimer();
+        transcriberEndedTurn = false;
+        if (userText.isEmpty()) {
+            userTurnStartedMillis = System.currentTimeMillis();
+        }
+        host.callerActive();
+        Turn current = host.turn();
+        if (current == null || !host.running()) {
+            return;
+        }
+        if (current.audible()) {
+            if (host.plan().numWordsToInterruptAssistant() == null) {
+                host.interrupt("caller spoke");
+            }
+        } else if (current.userText != null && !current.toolsUsed) {
+            withdraw(current);
+        }
+    }
+
+    private void callerStopped(long speechEndedAtNanos) {
+        host.callerSpeech(false);
+        if (host.machine()) {
+            return;
+        }
+        callerSpeaking = false;
+        speechEndedAt = speechEndedAtNanos;
+        transcriber.finalizeTurn();
+        // Should the transcriber not answer the finalise (no final, no end of speech), the words it gave end the turn.
+        cancelFinalizeTimer();
+        finalizeTimer = vertx.setTimer(FINALIZE_WAIT_MILLIS, id -> {
+            finalizeTimer = -1;
+            if (!callerSpeaking && !userText.isEmpty()) {
+                transcriberEndedTurn = true;
+                maybeEndTurn();
+            }
+        });
+        maybeEndTurn();
+    }
+
+    private void cancelFinalizeTimer() {
+        if (finalizeTimer >= 0) {
+            vertx.cancelTimer(finalizeTimer);
+            finalizeTimer = -1;
+        }
+    }
+
+    private final class TranscriberEvents implements SpeechToText.Listener {
+        @Override
+        public void speechStarted() {
+            onContext(host::callerActive);
+        }
+
+        @Override
+        public void interim(String text) {
+            onContext(() -> {
+                live.transcript("user", "partial", text);
+                host.callerActive();
+                interruptAfterWords(Turn.words(userText) + Turn.words(text));
+            });
+        }
+
+        @Override
+        public void segment(String text, boolean endOfTurn) {
+            onContext(() -> {
+                live.transcript("user", "final", text.trim());
+                if (!text.isBlank()) {
+                    if (userText.isEmpty()) {
+                        userTurnStartedMillis = System.currentTimeMillis();
+                    }
+                    if (!userText.isEmpty()) {
+                        userText.append(' ');
+                    }
+                    userText.append(text.trim());
+                    interruptAfterWords(Turn.words(userText));
+                }
+                if (endOfTurn) {
+                    transcriberEndedTurn = true;
+                }
+                maybeEndTurn();
+            });
+        }
+
+        @Override
+        public void failed(ProviderError error) {
+            onContext(() -> {
+                metrics.providerError(error.provider(), ProviderDirectory.TRANSCRIBER, error.kind());
+                host.providerFailed(ProviderDirectory.TRANSCRIBER, error);
+            });
+        }
+    }
+
+    private void interruptAfterWords(int words) {
+        if (host.machine()) {
+            return;
+        }
+        Turn current = host.turn();
+        Integer needed = host.plan().numWordsToInterruptAssistant();
+        if (current != null && current.audible() && needed != null && words >= needed && host.running()) {
+            host.interrupt(words + " words");
+        }
+    }
+
+    @Override
+    public void turnPlayed() {
+        maybeEndTurn();
+    }
+
+    private void maybeEndTurn() {
+        if (host.machine()) {
+            userText.setLength(0);
+            return;
+        }
+        if (!host.running() || callerSpeaking || !transcriberEndedTurn || userText.isEmpty()) {
+            return;
+        }
+        Turn current = host.turn();
+        if (current != null && current.audible()) {
+            // Words under the interruption threshold while the assistant speaks ("okay", "mhm") are not a turn.
+            userText.setLength(0);
+            transcriberEndedTurn = false;
+            return;
+        }
+        if (current != null && current.toolsUsed) {
+            return; // A turn whose tools are running is not withdrawn: the words wait for its end (turnPlayed()).
+        }
+        String text = userText.toString();
+        userText.setLength(0);
+        transcriberEndedTurn = false;
+        long decidedAt = System.nanoTime();
+        long endedAt = speechEndedAt == 0 ? decidedAt : Math.min(speechEndedAt, decidedAt);
+        metrics.stage(Stage.END_OF_TURN, decidedAt - endedAt);
+        long now = System.currentTimeMillis();
+        host.remember(new ChatMessage("user", text));
+        reply(text, endedAt).userMessage = host.message("user", text, userTurnStartedMillis, now);
+        live.awaitingReply();
+    }
+
+    /** The caller went on speaking before the reply was heard: it is dropped, the words join the next turn. */
+    private void withdraw(Turn current) {
+        host.withdraw();
+        String earlier = current.userText;
+        if (current.userMessage != null && current.userMessage.get("time") instanceof Long started) {
+            userTurnStartedMillis = started;
+        }
+        if (!userText.isEmpty()) {
+            userText.insert(0, earlier + " ");
+        } else {
+            userText.append(earlier);
+        }
+    }
+
+    // ---- the reply -------------------------------------------------------------------------------------------
+
+    @Override
+    public void replyAgain() {
+        reply(null, System.nanoTime());
+    }
+
+    private Turn reply(String userTurn, long endedAt) {
+        CallPlan plan = host.plan();
+        Turn turn = host.begin(userTurn, endedAt, endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS);
+        Reply reply = new Reply(turn, new TextChunker(plan.voice().inputMinCharacters(),
+                plan.voice().inputPunctuationBoundaries()));
+        making = reply;
+        if (host.knowledge() != null) {
+            reply.passages = host.knowledge().lookUp(userTurn);
+        }
+        long delayMillis = (endedAt + (long) (plan.llmRequestDelaySeconds() * 1000) * MS - System.nanoTime()) / MS;
+        if (delayMillis > 0) {
+            vertx.setTimer(delayMillis, id -> turn.guarded(() -> askModel(reply)));
+        } else {
+            askModel(reply);
+        }
+        return turn;
+    }
+
+    private void askModel(Reply reply) {
+        Turn turn = reply.turn;
+        if (reply.passages != null && !reply.passages.isComplete()) {
+            // The search has its own deadline: the model is asked once it answered, or gave up.
+            reply.passages.onComplete(searched -> turn.guarded(() -> askModel(reply)));
+            return;
+        }
+        if (!turn.toolsUsed) {
+            // After a tool round the turn's hand-off to the model stays the first request's (the runtime's own share).
+            turn.modelRequestedAt = System.nanoTime();
+        }
+        ModelSettings settings = host.plan().model();
+        ChatRequest request = new ChatRequest(settings.model(), Knowledge.context(host.history(), reply.passages),
+                tools.offered(turn), settings.temperature(), settings.maxTokens());
+        turn.working(model.stream(request, counted(turn.guard(new Answer(reply)))));
+    }
+
+    /** The model's answer in a reply (called only while its turn is current, on the call's context). */
+    private final class Answer implements LanguageModel.Listener {
+        private final Reply reply;
+        private final Turn turn;
+        private List<ToolCall> toolCalls;
+
+        Answer(Reply reply) {
+            this.reply = reply;
+            this.turn = reply.turn;
+        }
+
+        @Override
+        public void toolCalls(List<ToolCall> calls) {
+            toolCalls = calls;
+            // Calling tools is the model's first answer as much as text is.
+            firstToken();
+        }
+
+        @Override
+        public void text(String delta) {
+            firstToken();
+            turn.text.append(delta);
+            live.modelOutput(delta);
+            for (String piece : reply.chunker.add(delta)) {
+                speak(turn, piece);
+            }
+        }
+
+        @Override
+        public void done(long prompt, long completion) {
+            String rest = reply.chunker.flush();
+            if (rest != null) {
+                speak(turn, rest);
+            }
+            if (toolCalls != null) {
+                List<ToolCall> calls = toolCalls;
+                toolCalls = null;
+                turn.toolsUsed = true;
+                tools.called(turn, calls, turn::working);
+                return;
+            }
+            turn.done();
+        }
+
+        @Override
+        public void failed(ProviderError error) {
+            metrics.providerError(error.provider(), ProviderDirectory.MODEL, error.kind());
+            if (!turn.text.isEmpty()) {
+                // What was said stays said: the reply ends with it, and the call goes on.
+                LOG.warnf("call %s: the model (%s) failed after it answered: %s", host.plan().callId(),
+                        error.provider(), error);
+                String rest = reply.chunker.flush();
+                if (rest != null) {
+                    speak(turn, rest);
+                }
+                turn.done();
+                return;
+            }
+            host.providerFailed(ProviderDirectory.MODEL, error);
+        }
+
+        private void firstToken() {
+            if (turn.firstTokenAt == 0) {
+                turn.firstTokenAt = System.nanoTime();
+                metrics.stage(Stage.LLM_FIRST_TOKEN, turn.firstTokenAt - turn.modelRequestedAt);
+            }
+        }
+    }
+
+    /** The answer's tokens go into the call's usage whatever became of its turn; the rest goes on to the turn. */
+    private LanguageModel.Listener counted(LanguageModel.Listener answer) {
+        return new LanguageModel.Listener() {
+            @Override
+            public void text(String delta) {
+                answer.text(delta);
+            }
+
+            @Override
+            public void toolCalls(List<ToolCall> calls) {
+                answer.toolCalls(calls);
+            }
+
+            @Override
+            public void done(long prompt, long completion) {
+                onContext(() -> {
+                    promptTokens += prompt;
+                    completionTokens += completion;
+                    answer.done(prompt, completion);
+                });
+            }
+
+            @Override
+            public void failed(ProviderError error) {
+                answer.failed(error);
+            }
+        };
+    }
+
+    @Override
+    public void speak(Turn turn, String text) {
+        Turn.Piece piece = turn.piece(text);
+        ttsCharacters += text.length();
+        long requestedAt = System.nanoTime();
+        piece.cancelWith(voice.speak(text, turn.guard(new TextToSpeech.Listener() {
+            @Override
+            public void audio(byte[] audio) {
+                if (piece.firstAudioAwaited()) {
+                    metrics.stage(Stage.TTS_FIRST_AUDIO, System.nanoTime() - requestedAt);
+                }
+                piece.audio(audio);
+            }
+
+            @Override
+            public void done() {
+                piece.spoken();
+            }
+
+            @Override
+            public void failed(ProviderError error) {
+                metrics.providerError(error.provider(), ProviderDirectory.VOICE, error.kind());
+                host.providerFailed(ProviderDirectory.VOICE, error);
+            }
+        })));
+    }
+
+    /** What the tools of a reply may do in it (see {@link Tools}). */
+    private final class ToolHost implements Tools.Host {
+        @Override
+        public boolean current(Turn turn) {
+            return host.turn() == turn && host.running();
+        }
+
+        @Override
+        public void say(Turn turn, String text) {
+            if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
+                turn.text.append(' ');
+            }
+            turn.text.append(text);
+            speak(turn, text);
+        }
+
+        @Override
+        public void play(Turn turn, byte[] audio) {
+            turn.play(audio);
+        }
+
+        @Override
+        public void proceed(Turn turn, String endReason) {
+            if (endReason == null) {
+                if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
+                    turn.text.append(' '); // the next answer continues the turn's words
+                }
+                askModel(making); // the reply whose model called the tools: its turn is current
+                return;
+            }
+            turn.endReason = endReason;
+            turn.done();
+        }
+
+        @Override
+        public void remember(ChatMessage message) {
+            host.remember(message);
+        }
+    }
+
+    /**
+     * The turn's first frame went out: voice-to-voice (the caller stopped → this frame) and the runtime's own share
+     * of it, the time no provider and no configured wait accounts for: from the turn's decision (or the end of
+     * {@code llmRequestDelaySeconds}) to the model request, and from the voice's first audio (or the end of
+     * {@code responseDelaySeconds}) to this frame.
+     */
+    @Override
+    public void firstFrameSent(Turn turn, long sentAt) {
+        if (turn.userText == null || turn.speechEndedAt == 0) {
+            return;
+        }
+        metrics.stage(Stage.VOICE_TO_VOICE, sentAt - turn.speechEndedAt);
+        long modelHandOff = turn.modelRequestedAt - Math.max(turn.decidedAt,
+                turn.speechEndedAt + (long) (host.plan().llmRequestDelaySeconds() * 1000) * MS);
+        long audioHandOff = sentAt - Math.max(turn.firstAudioAt, turn.holdUntil);
+        metrics.stage(Stage.OWN, Math.max(0, modelHandOff) + Math.max(0, audioHandOff));
+        LOG.debugf("call %s turn %d: first audio %d ms after the caller stopped", host.plan().callId(), turn.id,
+                (sentAt - turn.speechEndedAt) / MS);
+        turn.speechEndedAt = 0;
+    }
+
+    // ---- a hand-off, the end ---------------------------------------------------------------------------------
+
+    @Override
+    public void switchTo(CallPlan next, ProviderSet providers) {
+        SpeechToText previous = transcriber;
+        sttSecondsBefore += previous.secondsSent();
+        model = providers.model();
+        voice = providers.voice();
+        // Opened before the old one is closed; it holds the audio that comes before its stream is open.
+        transcriber = providers.transcriber().open(new TranscriberEvents());
+        previous.close();
+        tools = new Tools(next, runners, new ToolHost(), context, format);
+    }
+
+    @Override
+    public Usage close() {
+        cancelFinalizeTimer();
+        vad.close();
+        double sttSeconds = sttSecondsBefore + transcriber.secondsSent();
+        transcriber.close();
+        return new Usage(sttSeconds, promptTokens, completionTokens, ttsCharacters);
+    }
+
+    /** Provider callbacks normally arrive on the call's context already; anything else is moved onto it. */
+    private void onContext(Runnable action) {
+        if (Vertx.currentContext() == context) {
+            action.run();
+        } else {
+            context.runOnContext(ignored -> action.run());
+        }
+    }
+}

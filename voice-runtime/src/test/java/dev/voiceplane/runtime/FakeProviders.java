@@ -1,5 +1,6 @@
 package dev.voiceplane.runtime;
 
+import dev.voiceplane.runtime.fake.FakeAzureSpeech;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
@@ -16,10 +17,12 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String DEEPGRAM_KEY = "dg-test-key";
     public static final String OPENAI_KEY = "sk-test-key";
     public static final String ELEVENLABS_KEY = "el-test-key";
+    public static final String AZURE_KEY = "az-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
     private static FakeElevenLabs elevenlabs;
+    private static FakeAzureSpeech azure;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -33,17 +36,23 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return elevenlabs;
     }
 
+    public static FakeAzureSpeech azure() {
+        return azure;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
             deepgram = new FakeDeepgram(DEEPGRAM_KEY);
             openai = new FakeOpenAi(OPENAI_KEY);
             elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
+            azure = new FakeAzureSpeech(AZURE_KEY);
         }
         return Map.of(
                 "voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port(),
                 "voice.runtime.url.openai", openai.baseUrl(),
-                "voice.runtime.url.elevenlabs", elevenlabs.baseUrl());
+                "voice.runtime.url.elevenlabs", elevenlabs.baseUrl(),
+                "voice.runtime.url.azure", azure.baseUrl());
     }
 
     @Override

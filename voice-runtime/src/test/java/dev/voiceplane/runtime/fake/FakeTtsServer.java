@@ -11,15 +11,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
- * What the text-to-speech fakes ({@link FakeElevenLabs}, {@link FakeOpenAiTts}) share: a server on a random loopback
- * port with its own Vert.x, the failure modes, and the answer's audio streamed in chunks of {@link #chunkMs} after
- * {@link #ttfbMs}, at {@link #realTimeFactor} times real time. Each fake reads its provider's request and answers its
- * errors in its provider's shape.
+ * What the text-to-speech fakes ({@link FakeElevenLabs}, {@link FakeOpenAiTts}, {@link FakeAzureSpeech}) share: a server on a random loopback port with its own Vert.x, the failure
+ * modes, and the answer's audio streamed in chunks of {@link #chunkMs} after {@link #ttfbMs}, at
+ * {@link #realTimeFactor} times real time (or held open part way, {@link #holdAfterMs}). Each fake reads its
+ * provider's request and answers its errors in its provider's shape.
  */
 public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoCloseable {
 
+    /**
+     * How every request fails: its provider's refusal of the key, a 5xx, headers then nothing, a 2xx with JSON where
+     * audio was asked for; {@code RATE_LIMITED} (429) is answered by the fakes that name it in their description.
+     */
     public enum Failure {
-        NONE, UNAUTHORIZED, SERVER_ERROR, HANG, NOT_AUDIO
+        NONE, UNAUTHORIZED, RATE_LIMITED, SERVER_ERROR, HANG, NOT_AUDIO
     }
 
     protected final Vertx vertx = Vertx.vertx();
@@ -30,6 +34,8 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
     private volatile double realTimeFactor;
     private volatile int chunkMs = 100;
     private volatile Failure failure = Failure.NONE;
+    private volatile int holdAfterMs;
+    private volatile java.util.function.Predicate<String> held = text -> false;
     private final AtomicInteger disconnects = new AtomicInteger();
 
     protected FakeTtsServer(String apiKey, String name) {
@@ -78,6 +84,16 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
         return failure;
     }
 
+    /**
+     * Answers to the texts {@code held} accepts stop after {@code millis} of audio and stay open until the client
+     * goes (a speech the client must cancel, e.g. on a barge-in); {@code millis} 0 holds none.
+     */
+    public S holdAfterMs(int millis, java.util.function.Predicate<String> held) {
+        this.held = held;
+        this.holdAfterMs = millis;
+        return self();
+    }
+
     /** Responses the client closed before their end (e.g. the runtime cancelled on barge-in). */
     public int disconnects() {
         return disconnects.get();
@@ -94,6 +110,13 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
      * {@code failed}.
      */
     protected void speak(HttpServerResponse response, Callable<byte[]> speech, int bytesPerMs, Consumer<String> failed) {
+        speak(response, null, speech, bytesPerMs, failed);
+    }
+
+    /** {@link #speak(HttpServerResponse, Callable, int, Consumer)} of {@code text}, held as {@link #holdAfterMs} says. */
+    protected void speak(HttpServerResponse response, String text, Callable<byte[]> speech, int bytesPerMs,
+            Consumer<String> failed) {
+        int holdAfter = text != null && holdAfterMs > 0 && held.test(text) ? holdAfterMs * bytesPerMs : -1;
         long started = System.nanoTime();
         vertx.<byte[]>executeBlocking(speech).onComplete(made -> {
             if (made.failed()) {
@@ -101,11 +124,15 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
                 return;
             }
             long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-            vertx.setTimer(Math.max(1, ttfbMs - waited), t -> send(response, made.result(), bytesPerMs * chunkMs));
+            byte[] audio = made.result();
+            vertx.setTimer(Math.max(1, ttfbMs - waited), t -> send(response,
+                    holdAfter >= 0 && holdAfter < audio.length ? java.util.Arrays.copyOf(audio, holdAfter) : audio,
+                    bytesPerMs * chunkMs, holdAfter >= 0));
         });
     }
 
-    private void send(HttpServerResponse response, byte[] audio, int chunkBytes) {
+    /** Streams {@code audio}, then ends the answer, or leaves it open when {@code hold}. */
+    private void send(HttpServerResponse response, byte[] audio, int chunkBytes, boolean hold) {
         response.closeHandler(v -> {
             if (!response.ended()) {
                 disconnects.incrementAndGet();
@@ -118,16 +145,21 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
                     Math.min(audio.length, from[0] + chunkBytes))));
             from[0] += chunkBytes;
         };
+        Runnable end = () -> {
+            if (!hold) {
+                response.end();
+            }
+        };
         if (factor <= 0) {
             while (from[0] < audio.length) {
                 next.run();
             }
-            response.end();
+            end.run();
             return;
         }
         next.run();
         if (from[0] >= audio.length) {
-            response.end();
+            end.run();
             return;
         }
         vertx.setPeriodic(Math.max(1, Math.round(chunkMs / factor)), tick -> {
@@ -138,7 +170,7 @@ public abstract class FakeTtsServer<S extends FakeTtsServer<S>> implements AutoC
             next.run();
             if (from[0] >= audio.length) {
                 vertx.cancelTimer(tick);
-                response.end();
+                end.run();
             }
         });
     }

@@ -176,14 +176,14 @@ class MediaAdmissionTest {
     void aProviderTheRuntimeDoesNotSpeakEndsTheCallWithAReason() throws Exception {
         UUID callId = UUID.randomUUID();
         attachable(callId, "{\"transcriber\":{\"provider\":\"deepgram\"},\"model\":{\"provider\":\"openai\","
-                + "\"model\":\"gpt-4o\"},\"voice\":{\"provider\":\"azure\",\"voiceId\":\"andrew\"}}");
+                + "\"model\":\"gpt-4o\"},\"voice\":{\"provider\":\"playht\",\"voiceId\":\"andrew\"}}");
         Socket socket = connect("/media/stream");
         socket.send(start(callId.toString(), TestKeys.ORG_A, token(callId, TestKeys.ORG_A)));
         assertEquals(1000, socket.closeCode());
         String events = "/internal/call/" + callId + "/runtime/events";
         wireMock.verify(postRequestedFor(urlEqualTo(events))
                 .withRequestBody(containing("\"role\":\"system\""))
-                .withRequestBody(containing("voice provider azure is not supported by this runtime")));
+                .withRequestBody(containing("voice provider playht is not supported by this runtime")));
         wireMock.verify(postRequestedFor(urlEqualTo(events))
                 .withRequestBody(containing("\"type\":\"ended\""))
                 .withRequestBody(containing("\"endedReason\":\"assistant-error\"")));

@@ -4,6 +4,7 @@ import dev.voiceplane.runtime.fake.FakeAzureSpeech;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeRime;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
@@ -18,11 +19,13 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String OPENAI_KEY = "sk-test-key";
     public static final String ELEVENLABS_KEY = "el-test-key";
     public static final String AZURE_KEY = "az-test-key";
+    public static final String RIME_KEY = "rime-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
     private static FakeElevenLabs elevenlabs;
     private static FakeAzureSpeech azure;
+    private static FakeRime rime;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -40,6 +43,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return azure;
     }
 
+    public static FakeRime rime() {
+        return rime;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -47,12 +54,14 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             openai = new FakeOpenAi(OPENAI_KEY);
             elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
             azure = new FakeAzureSpeech(AZURE_KEY);
+            rime = new FakeRime(RIME_KEY);
         }
         return Map.of(
                 "voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port(),
                 "voice.runtime.url.openai", openai.baseUrl(),
                 "voice.runtime.url.elevenlabs", elevenlabs.baseUrl(),
-                "voice.runtime.url.azure", azure.baseUrl());
+                "voice.runtime.url.azure", azure.baseUrl(),
+                "voice.runtime.url.rime-ai", rime.baseUrl());
     }
 
     @Override

@@ -67,7 +67,6 @@ public class ProviderDirectory {
                     Map.entry("neets", "Neets.ai shut its service down"),
                     Map.entry("neuphonic", "Neuphonic's voice API is not built in this runtime"),
                     Map.entry("playht", "PlayHT shut its service down at the end of 2025"),
-                    Map.entry("rime-ai", "not built yet"),
                     Map.entry("sesame", "Sesame offers no public speech API"),
                     Map.entry("smallest-ai", "Smallest.ai's voice API is not built in this runtime"),
                     Map.entry("tavus", "Tavus makes video replicas, not a voice a call can speak with"),

@@ -3,6 +3,7 @@ package dev.voiceplane.runtime.fake;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,8 +13,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Azure Speech fake answers the text really spoken in the asked format, and refuses what Azure refuses: another
- * key, a body or format outside the protocol.
+ * The Azure Speech and Rime fakes answer the text really spoken in the asked format, and refuse what their
+ * vendors refuse: another key, a body or format outside the protocol.
  */
 class FakeHttpVoicesTest {
 
@@ -51,6 +52,32 @@ class FakeHttpVoicesTest {
             assertEquals(429, post(url, headers, ssml).statusCode());
             azure.failure(FakeTtsServer.Failure.SERVER_ERROR);
             assertEquals(503, post(url, headers, ssml).statusCode());
+        }
+    }
+
+    @Test
+    void rimeSpeaksInTheFormatItsAcceptHeaderAsks() throws Exception {
+        try (FakeRime rime = new FakeRime("rime-key")) {
+            String url = rime.baseUrl() + "/v1/rime-tts";
+            JsonObject body = new JsonObject().put("speaker", "cove").put("text", TEXT).put("modelId", "mistv2");
+            Map<String, String> headers = Map.of("Authorization", "Bearer rime-key", "Accept", "audio/PCMU",
+                    "Content-Type", "application/json");
+            assertArrayEquals(SpeechFixtures.mulaw8k(TEXT), post(url, headers, body.encode()).body());
+            assertArrayEquals(SpeechFixtures.pcm16k(TEXT), post(url, with(headers, "Accept", "audio/L16"),
+                    body.copy().put("samplingRate", 16000).encode()).body());
+            FakeRime.Request request = rime.requests().get(1);
+            assertEquals("audio/L16", request.accept());
+            assertEquals(16000, request.samplingRate());
+            assertEquals("cove", request.speaker());
+
+            HttpResponse<byte[]> refused = post(url, with(headers, "Authorization", "Bearer other"), body.encode());
+            assertEquals(401, refused.statusCode());
+            assertEquals("invalid api key", new String(refused.body()));
+            assertEquals(400, post(url, with(headers, "Accept", "audio/mpeg"), body.encode()).statusCode());
+            assertEquals(400, post(url, headers, body.copy().put("text", "a".repeat(501)).encode()).statusCode(),
+                    "more than 500 characters");
+            rime.failure(FakeTtsServer.Failure.RATE_LIMITED);
+            assertEquals(429, post(url, headers, body.encode()).statusCode());
         }
     }
 

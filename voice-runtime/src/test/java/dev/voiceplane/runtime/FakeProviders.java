@@ -3,6 +3,7 @@ package dev.voiceplane.runtime;
 import dev.voiceplane.runtime.fake.FakeAzureSpeech;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
+import dev.voiceplane.runtime.fake.FakeLmnt;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeRime;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -20,12 +21,14 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String ELEVENLABS_KEY = "el-test-key";
     public static final String AZURE_KEY = "az-test-key";
     public static final String RIME_KEY = "rime-test-key";
+    public static final String LMNT_KEY = "lmnt-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
     private static FakeElevenLabs elevenlabs;
     private static FakeAzureSpeech azure;
     private static FakeRime rime;
+    private static FakeLmnt lmnt;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -47,6 +50,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return rime;
     }
 
+    public static FakeLmnt lmnt() {
+        return lmnt;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -55,13 +62,15 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
             azure = new FakeAzureSpeech(AZURE_KEY);
             rime = new FakeRime(RIME_KEY);
+            lmnt = new FakeLmnt(LMNT_KEY);
         }
         return Map.of(
                 "voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port(),
                 "voice.runtime.url.openai", openai.baseUrl(),
                 "voice.runtime.url.elevenlabs", elevenlabs.baseUrl(),
                 "voice.runtime.url.azure", azure.baseUrl(),
-                "voice.runtime.url.rime-ai", rime.baseUrl());
+                "voice.runtime.url.rime-ai", rime.baseUrl(),
+                "voice.runtime.url.lmnt", lmnt.baseUrl());
     }
 
     @Override

@@ -62,7 +62,6 @@ public class ProviderDirectory {
                     Map.entry("deepgram", "not built yet"),
                     Map.entry("hume", "Hume's voice API is not built in this runtime"),
                     Map.entry("inworld", "Inworld's voice API is not built in this runtime"),
-                    Map.entry("lmnt", "not built yet"),
                     Map.entry("minimax", "MiniMax's voice API is not built in this runtime"),
                     Map.entry("neets", "Neets.ai shut its service down"),
                     Map.entry("neuphonic", "Neuphonic's voice API is not built in this runtime"),

@@ -2,6 +2,7 @@ package dev.voiceplane.runtime.fake;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -13,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Azure Speech and Rime fakes answer the text really spoken in the asked format, and refuse what their
+ * The Azure Speech, Rime and LMNT fakes answer the text really spoken in the asked format, and refuse what their
  * vendors refuse: another key, a body or format outside the protocol.
  */
 class FakeHttpVoicesTest {
@@ -77,6 +78,34 @@ class FakeHttpVoicesTest {
             assertEquals(400, post(url, headers, body.copy().put("text", "a".repeat(501)).encode()).statusCode(),
                     "more than 500 characters");
             rime.failure(FakeTtsServer.Failure.RATE_LIMITED);
+            assertEquals(429, post(url, headers, body.encode()).statusCode());
+        }
+    }
+
+    @Test
+    void lmntSpeaksHeaderlessPcmAtTheAskedRate() throws Exception {
+        try (FakeLmnt lmnt = new FakeLmnt("lmnt-key")) {
+            String url = lmnt.baseUrl() + "/v1/ai/speech/bytes";
+            JsonObject body = new JsonObject().put("voice", "leah").put("text", TEXT).put("format", "pcm_s16le")
+                    .put("sample_rate", 16000);
+            Map<String, String> headers = Map.of("X-API-Key", "lmnt-key", "lmnt-version", "1.1", "Content-Type",
+                    "application/json");
+            assertArrayEquals(SpeechFixtures.pcm16k(TEXT), post(url, headers, body.encode()).body());
+            byte[] mulaw = SpeechFixtures.mulaw8k(TEXT);
+            byte[] pcm8k = post(url, headers, body.copy().put("sample_rate", 8000).encode()).body();
+            assertArrayEquals(SpeechFixtures.decodeMulaw(mulaw, 0, mulaw.length),
+                    SpeechFixtures.decodePcm16le(pcm8k, 0, pcm8k.length));
+            FakeLmnt.Request request = lmnt.requests().get(0);
+            assertEquals("1.1", request.version());
+            assertEquals("leah", request.voice());
+            assertNull(request.model());
+
+            HttpResponse<byte[]> refused = post(url, with(headers, "X-API-Key", "other"), body.encode());
+            assertEquals(401, refused.statusCode());
+            assertEquals("authentication_error", new JsonObject(new String(refused.body())).getJsonObject("error")
+                    .getString("type"));
+            assertEquals(400, post(url, headers, body.copy().put("format", "ulaw").encode()).statusCode());
+            lmnt.failure(FakeTtsServer.Failure.RATE_LIMITED);
             assertEquals(429, post(url, headers, body.encode()).statusCode());
         }
     }

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 
 /**
  * What the text-to-speech fakes ({@link FakeElevenLabs}, {@link FakeOpenAiTts}, {@link FakeAzureSpeech},
- * {@link FakeRime}) share: a server on a random loopback port with its own Vert.x, the failure
+ * {@link FakeRime}, {@link FakeLmnt}) share: a server on a random loopback port with its own Vert.x, the failure
  * modes, and the answer's audio streamed in chunks of {@link #chunkMs} after {@link #ttfbMs}, at
  * {@link #realTimeFactor} times real time (or held open part way, {@link #holdAfterMs}). Each fake reads its
  * provider's request and answers its errors in its provider's shape.

@@ -9,14 +9,12 @@ import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.EventLoopHttpClients;
 import dev.voiceplane.runtime.provider.LanguageModel;
 import dev.voiceplane.runtime.provider.ProviderError;
-import dev.voiceplane.runtime.provider.ProviderExchange;
+import dev.voiceplane.runtime.provider.ServerSentEvents;
 import dev.voiceplane.runtime.provider.ToolCall;
 import dev.voiceplane.runtime.provider.ToolSpec;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,44 +100,15 @@ public final class OpenAiChat implements LanguageModel {
         if (request.maxTokens() != null) {
             body.put("max_tokens", request.maxTokens());
         }
-        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST)
-                .setAbsoluteURI(endpoint.url())
-                .putHeader("Content-Type", "application/json")
-                .putHeader("Accept", "text/event-stream")
-                .setIdleTimeout(timeoutMillis);
+        RequestOptions options = ServerSentEvents.post(endpoint.url(), timeoutMillis);
         endpoint.headers().forEach(options::putHeader);
-        Buffer payload = Buffer.buffer(body.toString());
         stream.armDeadline(firstTokenMillis, "no text within " + firstTokenMillis + " ms");
-        stream.send(http, options, payload, response -> {
-            if (response.statusCode() / 100 != 2) {
-                // Read to its end and not reset: the ended answer's keep-alive connection is back in the pool,
-                // and a reset would close it under another call's request (found by SoakTest, 2026-11-26).
-                response.body().onComplete(text -> {
-                    stream.answerEnded();
-                    stream.fail(ProviderError.ofStatus(provider, response.statusCode(), "answered "
-                            + response.statusCode() + (text.succeeded() ? ": " + abbreviate(text.result().toString()) : "")));
-                });
-                return;
-            }
-            response.handler(stream::chunk);
-            response.exceptionHandler(failure -> stream.fail(ProviderError.unavailable(provider, "stream failed: "
-                    + failure.getMessage())));
-            response.endHandler(ignored -> {
-                // Ended: the connection may already serve another request, so nothing may reset it now.
-                stream.answerEnded();
-                stream.end();
-            });
-        });
+        stream.open(http, options, Buffer.buffer(body.toString()));
         return stream::cancel;
     }
 
-    private static String abbreviate(String text) {
-        return text.length() > 200 ? text.substring(0, 200) + "…" : text;
-    }
-
-    private final class Stream extends ProviderExchange {
+    private final class Stream extends ServerSentEvents {
         private final Listener listener;
-        private final StringBuilder line = new StringBuilder();
         private boolean sawDone;
         private long promptTokens;
         private long completionTokens;
@@ -152,35 +121,8 @@ public final class OpenAiChat implements LanguageModel {
             this.listener = listener;
         }
 
-        /** The answer ended: its connection may already serve another request, so nothing may reset it now. */
-        void answerEnded() {
-            request = null;
-        }
-
-        void chunk(Buffer buffer) {
-            if (finished) {
-                return;
-            }
-            line.append(buffer.toString(StandardCharsets.UTF_8));
-            int newline;
-            while ((newline = line.indexOf("\n")) >= 0) {
-                String event = line.substring(0, newline).trim();
-                line.delete(0, newline + 1);
-                event(event);
-                if (finished) {
-                    return;
-                }
-            }
-            if (line.length() > 1_000_000) {
-                fail(ProviderError.protocol(provider, "an event of more than 1 MB"));
-            }
-        }
-
-        private void event(String event) {
-            if (!event.startsWith("data:")) {
-                return;
-            }
-            String data = event.substring(5).trim();
+        @Override
+        protected void data(String data) {
             if ("[DONE]".equals(data)) {
                 sawDone = true;
                 complete();
@@ -231,13 +173,12 @@ public final class OpenAiChat implements LanguageModel {
             }
         }
 
-        void end() {
-            if (!finished) {
-                if (sawDone) {
-                    complete();
-                } else {
-                    fail(ProviderError.protocol(provider, "the stream ended before [DONE]"));
-                }
+        @Override
+        protected void ended() {
+            if (sawDone) {
+                complete();
+            } else {
+                fail(ProviderError.protocol(provider, "the stream ended before [DONE]"));
             }
         }
 

@@ -1,6 +1,7 @@
 package dev.voiceplane.runtime;
 
 import dev.voiceplane.runtime.fake.FakeAzureSpeech;
+import dev.voiceplane.runtime.fake.FakeAnthropic;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -22,6 +23,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String AZURE_KEY = "az-test-key";
     public static final String RIME_KEY = "rime-test-key";
     public static final String LMNT_KEY = "lmnt-test-key";
+    public static final String ANTHROPIC_KEY = "sk-ant-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -29,6 +31,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeAzureSpeech azure;
     private static FakeRime rime;
     private static FakeLmnt lmnt;
+    private static FakeAnthropic anthropic;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -52,6 +55,8 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
 
     public static FakeLmnt lmnt() {
         return lmnt;
+    public static FakeAnthropic anthropic() {
+        return anthropic;
     }
 
     @Override
@@ -63,14 +68,17 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             azure = new FakeAzureSpeech(AZURE_KEY);
             rime = new FakeRime(RIME_KEY);
             lmnt = new FakeLmnt(LMNT_KEY);
+            anthropic = new FakeAnthropic(ANTHROPIC_KEY);
         }
-        return Map.of(
-                "voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port(),
-                "voice.runtime.url.openai", openai.baseUrl(),
-                "voice.runtime.url.elevenlabs", elevenlabs.baseUrl(),
-                "voice.runtime.url.azure", azure.baseUrl(),
-                "voice.runtime.url.rime-ai", rime.baseUrl(),
-                "voice.runtime.url.lmnt", lmnt.baseUrl());
+        Map<String, String> urls = new java.util.TreeMap<>();
+        urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());
+        urls.put("voice.runtime.url.openai", openai.baseUrl());
+        urls.put("voice.runtime.url.elevenlabs", elevenlabs.baseUrl());
+        urls.put("voice.runtime.url.azure", azure.baseUrl());
+        urls.put("voice.runtime.url.rime-ai", rime.baseUrl());
+        urls.put("voice.runtime.url.lmnt", lmnt.baseUrl());
+        urls.put("voice.runtime.url.anthropic", anthropic.baseUrl());
+        return urls;
     }
 
     @Override

@@ -49,7 +49,6 @@ public class ProviderDirectory {
                     Map.entry("speechmatics", "not built yet"),
                     Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),
             MODEL, Map.ofEntries(
-                    Map.entry("anthropic", "not built yet"),
                     Map.entry("anthropic-bedrock", "Bedrock needs AWS Signature V4 and its binary event-stream framing,"
                             + " which this runtime does not speak; use anthropic with an Anthropic key"),
                     Map.entry("azure-openai", "not built yet"),

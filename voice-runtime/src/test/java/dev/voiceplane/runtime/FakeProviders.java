@@ -5,6 +5,7 @@ import dev.voiceplane.runtime.fake.FakeAnthropic;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
+import dev.voiceplane.runtime.fake.FakeGemini;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeRime;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -24,6 +25,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String RIME_KEY = "rime-test-key";
     public static final String LMNT_KEY = "lmnt-test-key";
     public static final String ANTHROPIC_KEY = "sk-ant-test-key";
+    public static final String GOOGLE_KEY = "AIza-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -32,6 +34,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeRime rime;
     private static FakeLmnt lmnt;
     private static FakeAnthropic anthropic;
+    private static FakeGemini gemini;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -59,6 +62,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return anthropic;
     }
 
+    public static FakeGemini gemini() {
+        return gemini;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -69,6 +76,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             rime = new FakeRime(RIME_KEY);
             lmnt = new FakeLmnt(LMNT_KEY);
             anthropic = new FakeAnthropic(ANTHROPIC_KEY);
+            gemini = new FakeGemini(GOOGLE_KEY);
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());
@@ -78,6 +86,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.rime-ai", rime.baseUrl());
         urls.put("voice.runtime.url.lmnt", lmnt.baseUrl());
         urls.put("voice.runtime.url.anthropic", anthropic.baseUrl());
+        urls.put("voice.runtime.url.google", gemini.baseUrl());
         return urls;
     }
 

@@ -26,6 +26,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String LMNT_KEY = "lmnt-test-key";
     public static final String ANTHROPIC_KEY = "sk-ant-test-key";
     public static final String GOOGLE_KEY = "AIza-test-key";
+    public static final String AZURE_OPENAI_KEY = "aoai-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -70,7 +71,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
             deepgram = new FakeDeepgram(DEEPGRAM_KEY);
-            openai = new FakeOpenAi(OPENAI_KEY);
+            openai = new FakeOpenAi(OPENAI_KEY).azureKey(AZURE_OPENAI_KEY);
             elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
             azure = new FakeAzureSpeech(AZURE_KEY);
             rime = new FakeRime(RIME_KEY);
@@ -87,6 +88,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.lmnt", lmnt.baseUrl());
         urls.put("voice.runtime.url.anthropic", anthropic.baseUrl());
         urls.put("voice.runtime.url.google", gemini.baseUrl());
+        urls.put("voice.runtime.url.azure-openai", "http://127.0.0.1:" + openai.port());
         return urls;
     }
 

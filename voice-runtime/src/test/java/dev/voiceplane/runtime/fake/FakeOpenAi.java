@@ -34,6 +34,12 @@ import java.util.function.Function;
  * function:{name,arguments:""}}]}, then argument fragments, then {@code "finish_reason":"tool_calls"}. Without
  * {@code stream}, a {@code chat.completion} object.
  *
+ * <p>Azure OpenAI's form of the same API is accepted too once {@link #azureKey} is set: {@code POST
+ * /openai/deployments/<deployment>/chat/completions?api-version=<version>} with the key in {@code api-key} (Azure's
+ * 401 "Access denied due to invalid subscription key or wrong API endpoint" otherwise; its 404 "Resource not found"
+ * without an {@code api-version}); the deployment stands for the model in {@link #forModel}, and the last deployment,
+ * version and key are recorded.
+ *
  * <p>The reply is chosen, first match wins: the model's own reply ({@link #forModel}, e.g. to make model A fail and
  * fallback model B answer), the next queued reply ({@link #enqueue}), the script function ({@link #script}), and by
  * default {@code "You said: <last user message>."}. A {@link Reply} is text, tool calls, or a failure: an HTTP error
@@ -87,6 +93,9 @@ public final class FakeOpenAi implements AutoCloseable {
     public record Hang() implements Reply {
     }
 
+    private static final java.util.regex.Pattern AZURE_PATH = java.util.regex.Pattern.compile(
+            "/openai/deployments/([^/]+)/chat/completions");
+
     private final Vertx vertx = Vertx.vertx();
     private final String apiKey;
     private final HttpServer server;
@@ -99,6 +108,10 @@ public final class FakeOpenAi implements AutoCloseable {
     private final List<JsonObject> requests = new CopyOnWriteArrayList<>();
     private final AtomicInteger disconnects = new AtomicInteger();
     private volatile String lastAuthorization;
+    private volatile String azureKey;
+    private volatile String lastDeployment;
+    private volatile String lastApiVersion;
+    private volatile String lastApiKeyHeader;
 
     /** Starts the server on a random loopback port; clients must send {@code Authorization: Bearer <apiKey>}. */
     public FakeOpenAi(String apiKey) {
@@ -164,6 +177,27 @@ public final class FakeOpenAi implements AutoCloseable {
         return lastAuthorization;
     }
 
+    /** Accepts Azure OpenAI's deployment path with {@code api-key: <key>}. */
+    public FakeOpenAi azureKey(String key) {
+        this.azureKey = key;
+        return this;
+    }
+
+    /** The deployment of the last request on Azure's path. */
+    public String lastDeployment() {
+        return lastDeployment;
+    }
+
+    /** The {@code api-version} of the last request on Azure's path. */
+    public String lastApiVersion() {
+        return lastApiVersion;
+    }
+
+    /** The {@code api-key} header of the last request on Azure's path (valid or not). */
+    public String lastApiKeyHeader() {
+        return lastApiKeyHeader;
+    }
+
     /** Streaming responses the client closed before their end (e.g. the runtime cancelled on barge-in). */
     public int disconnects() {
         return disconnects.get();
@@ -195,11 +229,27 @@ public final class FakeOpenAi implements AutoCloseable {
         request.body().onSuccess(body -> {
             HttpServerResponse response = request.response();
             lastAuthorization = request.getHeader("Authorization");
-            if (!"/v1/chat/completions".equals(request.path())) {
+            java.util.regex.Matcher azure = AZURE_PATH.matcher(request.path());
+            String deployment = null;
+            if (azureKey != null && azure.matches()) {
+                deployment = azure.group(1);
+                lastDeployment = deployment;
+                lastApiVersion = request.getParam("api-version");
+                lastApiKeyHeader = request.getHeader("api-key");
+                if (lastApiVersion == null) {
+                    azureError(response, 404, "404", "Resource not found");
+                    return;
+                }
+                if (!azureKey.equals(lastApiKeyHeader)) {
+                    azureError(response, 401, "401", "Access denied due to invalid subscription key or wrong API"
+                            + " endpoint. Make sure to provide a valid key for an active subscription and use a correct"
+                            + " regional API endpoint for your resource.");
+                    return;
+                }
+            } else if (!"/v1/chat/completions".equals(request.path())) {
                 error(response, 404, "Unknown path " + request.path(), "invalid_request_error", "unknown_url");
                 return;
-            }
-            if (!("Bearer " + apiKey).equals(lastAuthorization)) {
+            } else if (!("Bearer " + apiKey).equals(lastAuthorization)) {
                 error(response, 401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key");
                 return;
             }
@@ -212,7 +262,7 @@ public final class FakeOpenAi implements AutoCloseable {
                 return;
             }
             requests.add(json);
-            Reply reply = perModel.get(json.getString("model", ""));
+            Reply reply = perModel.get(deployment != null ? deployment : json.getString("model", ""));
             if (reply == null) {
                 reply = queue.poll();
             }
@@ -373,6 +423,11 @@ public final class FakeOpenAi implements AutoCloseable {
     private static JsonObject usage(int prompt, int completion) {
         return new JsonObject().put("prompt_tokens", prompt).put("completion_tokens", completion)
                 .put("total_tokens", prompt + completion);
+    }
+
+    private static void azureError(HttpServerResponse response, int status, String code, String message) {
+        response.setStatusCode(status).putHeader("content-type", "application/json")
+                .end(new JsonObject().put("error", new JsonObject().put("code", code).put("message", message)).encode());
     }
 
     private static void error(HttpServerResponse response, int status, String message, String type, String code) {

@@ -128,7 +128,7 @@ public final class FakeAnthropic implements AutoCloseable {
             return outputTokens;
         }
 
-        /** Whether the stream was written to its {@code message_stop}. */
+        /** Whether the stream is written to its {@code message_stop}. */
         public boolean completed() {
             return completed;
         }
@@ -499,12 +499,13 @@ public final class FakeAnthropic implements AutoCloseable {
             if (response.closed()) {
                 return;
             }
-            response.end(String.join("", events));
             if (completes) {
+                // Recorded first: the client may have read the whole answer before end() returns.
                 exchange.inputTokens = input;
                 exchange.outputTokens = outputTokens;
                 exchange.completed = true;
             }
+            response.end(String.join("", events));
         });
     }
 

@@ -494,12 +494,13 @@ public final class FakeGemini implements AutoCloseable {
             if (response.closed()) {
                 return;
             }
-            response.end(String.join("", events));
             if (completes) {
+                // Recorded first: the client may have read the whole answer before end() returns.
                 exchange.promptTokens = prompt;
                 exchange.candidatesTokens = candidatesTokens;
                 exchange.completed = true;
             }
+            response.end(String.join("", events));
         });
     }
 

@@ -40,7 +40,7 @@ final class ModelCalls {
             + " There are grilled fish plates. There are cakes and pastries. There is coffee and tea.";
     static final String INTERRUPTION = "Just the prices please.";
     static final String PRICES = "Everything is under ten pounds. Goodbye!";
-    static final String ORDER_QUESTION = "Where is my order number forty two?";
+    static final String ORDER_QUESTION = "Has my order forty two shipped yet?";
     static final String FAILING_QUESTION = "What time do you open tomorrow?";
 
     final StubbedCalls calls;

@@ -8,7 +8,7 @@ import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeAnthropic;
 import dev.voiceplane.runtime.fake.FakeAnthropic.Reply;
-import dev.voiceplane.runtime.provider.anthropic.AnthropicChat;
+import dev.voiceplane.runtime.provider.AlternatingTurns;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -67,7 +67,7 @@ class AnthropicModelTest {
         }
         JsonArray first = asked.get(0).body().getJsonArray("messages");
         assertEquals(List.of("user", "assistant", "user"), roles(first), "turns alternate, opened by the caller");
-        assertEquals(AnthropicChat.CALL_STARTED, text(first.getJsonObject(0)));
+        assertEquals(AlternatingTurns.CALL_STARTED, text(first.getJsonObject(0)));
         assertEquals(ModelCalls.GREETING, text(first.getJsonObject(1)), "the greeting is the assistant's turn");
         JsonArray second = asked.get(1).body().getJsonArray("messages");
         assertEquals(held.transcript().get(2).substring("bot: ".length()), text(second.getJsonObject(second.size() - 2)),

@@ -10,7 +10,7 @@ import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeGemini;
 import dev.voiceplane.runtime.fake.FakeGemini.Reply;
-import dev.voiceplane.runtime.provider.google.GeminiChat;
+import dev.voiceplane.runtime.provider.AlternatingTurns;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -68,7 +68,7 @@ class GoogleModelTest {
         }
         JsonArray first = asked.get(0).body().getJsonArray("contents");
         assertEquals(List.of("user", "model", "user"), roles(first), "turns alternate, opened by the caller");
-        assertEquals(GeminiChat.CALL_STARTED, text(first.getJsonObject(0)));
+        assertEquals(AlternatingTurns.CALL_STARTED, text(first.getJsonObject(0)));
         assertEquals(ModelCalls.GREETING, text(first.getJsonObject(1)), "the greeting is the model's turn");
         JsonArray second = asked.get(1).body().getJsonArray("contents");
         assertEquals(held.transcript().get(2).substring("bot: ".length()), text(second.getJsonObject(second.size() - 2)),

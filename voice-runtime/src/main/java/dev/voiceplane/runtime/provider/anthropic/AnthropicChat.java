@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.runtime.provider.AlternatingTurns;
 import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.EventLoopHttpClients;
@@ -31,7 +32,7 @@ import java.util.TreeMap;
  * note) has no place there, since {@code system} comes before every turn: it is sent where it stands, as a text block
  * of a user turn, so the model reads it in order. Consecutive messages of one role are merged into one turn (the API
  * wants user and assistant turns to alternate), and a context that does not begin with a user turn (a greeting the
- * assistant said first, or no turn yet) begins with the user turn {@value #CALL_STARTED}. Tools go in {@code tools} as
+ * assistant said first, or no turn yet) begins with one ({@link AlternatingTurns}). Tools go in {@code tools} as
  * {@code {name, description, input_schema}}; the assistant's earlier calls are {@code tool_use} blocks of its turn and
  * their results {@code tool_result} blocks ({@code tool_use_id}) at the head of the next user turn.
  *
@@ -51,9 +52,6 @@ public final class AnthropicChat implements LanguageModel {
 
     /** {@code max_tokens} when the assistant sets no {@code maxTokens}: enough for any spoken reply. */
     public static final int DEFAULT_MAX_TOKENS = 1024;
-
-    /** The user turn that opens a context which does not begin with one. */
-    public static final String CALL_STARTED = "(The call is connected.)";
 
     private final Vertx vertx;
     private final EventLoopHttpClients http;
@@ -95,27 +93,15 @@ public final class AnthropicChat implements LanguageModel {
         ObjectNode body = json.createObjectNode();
         body.put("model", request.model());
         body.put("max_tokens", request.maxTokens() != null ? request.maxTokens() : DEFAULT_MAX_TOKENS);
-        List<ChatMessage> messages = request.messages();
-        int first = 0;
-        StringBuilder system = new StringBuilder();
-        for (; first < messages.size() && "system".equals(messages.get(first).role()); first++) {
-            String content = messages.get(first).content();
-            if (content != null && !content.isBlank()) {
-                system.append(system.isEmpty() ? "" : "\n\n").append(content);
-            }
-        }
+        String system = AlternatingTurns.systemPrompt(request.messages());
         if (!system.isEmpty()) {
-            body.put("system", system.toString());
+            body.put("system", system);
         }
-        ArrayNode turns = body.putArray("messages");
-        for (ChatMessage message : messages.subList(first, messages.size())) {
+        AlternatingTurns turns = new AlternatingTurns(body.putArray("messages"), "content");
+        for (ChatMessage message : AlternatingTurns.conversation(request.messages())) {
             add(turns, message);
         }
-        if (turns.isEmpty() || !"user".equals(turns.get(0).path("role").asText())) {
-            ObjectNode opening = json.createObjectNode().put("role", "user");
-            opening.putArray("content").addObject().put("type", "text").put("text", CALL_STARTED);
-            turns.insert(0, opening);
-        }
+        turns.beginWith("user", text(AlternatingTurns.CALL_STARTED));
         if (!request.tools().isEmpty()) {
             ArrayNode tools = body.putArray("tools");
             for (ToolSpec tool : request.tools()) {
@@ -141,22 +127,20 @@ public final class AnthropicChat implements LanguageModel {
         return body;
     }
 
-    /** Adds one message to the turns, merged into the last turn when it has the same role. */
-    private void add(ArrayNode turns, ChatMessage message) {
+    /** Adds one message to the turns (merged into the last turn when it has the same role). */
+    private void add(AlternatingTurns turns, ChatMessage message) {
         String content = message.content();
         switch (message.role()) {
             case "assistant" -> {
-                List<ObjectNode> blocks = new ArrayList<>();
                 if (content != null && !content.isBlank()) {
-                    blocks.add(json.createObjectNode().put("type", "text").put("text", content.strip()));
+                    turns.add("assistant", text(content.strip()));
                 }
                 for (ToolCall call : message.toolCalls()) {
                     ObjectNode use = json.createObjectNode().put("type", "tool_use").put("id", toolId(call.id()))
                             .put("name", call.name());
-                    use.set("input", arguments(call.arguments()));
-                    blocks.add(use);
+                    use.set("input", AlternatingTurns.arguments(json, call.arguments()));
+                    turns.add("assistant", use);
                 }
-                blocks.forEach(block -> turn(turns, "assistant").add(block));
             }
             case "tool" -> {
                 ObjectNode result = json.createObjectNode().put("type", "tool_result")
@@ -165,39 +149,19 @@ public final class AnthropicChat implements LanguageModel {
                     result.put("content", content);
                 }
                 // Results lead their turn: the API wants them before any text of it.
-                ArrayNode blocks = turn(turns, "user");
-                int at = 0;
-                while (at < blocks.size() && "tool_result".equals(blocks.get(at).path("type").asText())) {
-                    at++;
-                }
-                blocks.insert(at, result);
+                turns.addResult("user", result, block -> "tool_result".equals(block.path("type").asText()));
             }
             default -> {
                 // The caller's words, and a system message inside the conversation, where it stands.
                 if (content != null && !content.isBlank()) {
-                    turn(turns, "user").addObject().put("type", "text").put("text", content);
+                    turns.add("user", text(content));
                 }
             }
         }
     }
 
-    /** The content blocks of the last turn if it has {@code role}, else of a new turn of {@code role}. */
-    private static ArrayNode turn(ArrayNode turns, String role) {
-        if (!turns.isEmpty() && role.equals(turns.get(turns.size() - 1).path("role").asText())) {
-            return (ArrayNode) turns.get(turns.size() - 1).path("content");
-        }
-        ObjectNode turn = turns.addObject().put("role", role);
-        return turn.putArray("content");
-    }
-
-    /** A tool call's arguments as the object {@code tool_use.input} must be ({@code {}} when they are not one). */
-    private JsonNode arguments(String text) {
-        try {
-            JsonNode parsed = text == null || text.isBlank() ? null : json.readTree(text);
-            return parsed != null && parsed.isObject() ? parsed : json.createObjectNode();
-        } catch (Exception e) {
-            return json.createObjectNode();
-        }
+    private ObjectNode text(String text) {
+        return json.createObjectNode().put("type", "text").put("text", text);
     }
 
     /** Anthropic takes tool ids of letters, digits, {@code _} and {@code -}: another provider's id is made so. */

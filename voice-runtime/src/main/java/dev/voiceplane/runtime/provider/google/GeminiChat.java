@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplane.runtime.provider.AlternatingTurns;
 import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.EventLoopHttpClients;
@@ -28,9 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The request: the system messages that open the context are joined into {@code systemInstruction}; the rest are
  * {@code contents} of role {@code user} or {@code model}, merged when consecutive messages have one role (the API
- * wants them to alternate) and opened by the user turn {@value #CALL_STARTED} when the context does not begin with
- * one (a greeting the assistant said first). A system message later in the conversation (a knowledge-base passage, a
- * failed transfer's note) is a text part of a user turn where it stands. The assistant's earlier tool calls are
+ * wants them to alternate) and opened by a user turn when the context does not begin with one (a greeting the
+ * assistant said first; {@link AlternatingTurns}). A system message later in the conversation (a knowledge-base
+ * passage, a failed transfer's note) is a text part of a user turn where it stands. The assistant's earlier tool calls are
  * {@code functionCall} parts ({@code id}, {@code name}, {@code args}) of its turn and their results
  * {@code functionResponse} parts ({@code id}, {@code name}, {@code response: {"result": <text>}}) leading the next user
  * turn, the role the current API documents for them. Tools are {@code tools[0].functionDeclarations} with their
@@ -53,9 +54,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * OpenAI's chat.
  */
 public final class GeminiChat implements LanguageModel {
-
-    /** The user turn that opens a context which does not begin with one. */
-    public static final String CALL_STARTED = "(The call is connected.)";
 
     /** The signature Google's documentation gives for function calls whose history comes from elsewhere. */
     public static final String NO_SIGNATURE = "skip_thought_signature_validator";
@@ -105,29 +103,17 @@ public final class GeminiChat implements LanguageModel {
     /** The request's body in the Gemini API's format. */
     ObjectNode body(ChatRequest request) {
         ObjectNode body = json.createObjectNode();
-        List<ChatMessage> messages = request.messages();
-        int first = 0;
-        StringBuilder system = new StringBuilder();
-        for (; first < messages.size() && "system".equals(messages.get(first).role()); first++) {
-            String content = messages.get(first).content();
-            if (content != null && !content.isBlank()) {
-                system.append(system.isEmpty() ? "" : "\n\n").append(content);
-            }
-        }
+        String system = AlternatingTurns.systemPrompt(request.messages());
         if (!system.isEmpty()) {
-            body.putObject("systemInstruction").putArray("parts").addObject().put("text", system.toString());
+            body.putObject("systemInstruction").putArray("parts").addObject().put("text", system);
         }
         Map<String, String> names = new HashMap<>();
-        messages.forEach(message -> message.toolCalls().forEach(call -> names.put(call.id(), call.name())));
-        ArrayNode contents = body.putArray("contents");
-        for (ChatMessage message : messages.subList(first, messages.size())) {
+        request.messages().forEach(message -> message.toolCalls().forEach(call -> names.put(call.id(), call.name())));
+        AlternatingTurns contents = new AlternatingTurns(body.putArray("contents"), "parts");
+        for (ChatMessage message : AlternatingTurns.conversation(request.messages())) {
             add(contents, message, names);
         }
-        if (contents.isEmpty() || !"user".equals(contents.get(0).path("role").asText())) {
-            ObjectNode opening = json.createObjectNode().put("role", "user");
-            opening.putArray("parts").addObject().put("text", CALL_STARTED);
-            contents.insert(0, opening);
-        }
+        contents.beginWith("user", json.createObjectNode().put("text", AlternatingTurns.CALL_STARTED));
         if (!request.tools().isEmpty()) {
             ArrayNode declarations = body.putArray("tools").addObject().putArray("functionDeclarations");
             for (ToolSpec tool : request.tools()) {
@@ -153,19 +139,18 @@ public final class GeminiChat implements LanguageModel {
         return body;
     }
 
-    private void add(ArrayNode contents, ChatMessage message, Map<String, String> names) {
+    private void add(AlternatingTurns contents, ChatMessage message, Map<String, String> names) {
         String content = message.content();
         switch (message.role()) {
             case "assistant" -> {
-                List<ObjectNode> parts = new ArrayList<>();
                 if (content != null && !content.isBlank()) {
-                    parts.add(json.createObjectNode().put("text", content));
+                    contents.add("model", json.createObjectNode().put("text", content));
                 }
                 boolean signed = message.toolCalls().stream().anyMatch(call -> signatures.containsKey(call.id()));
                 for (ToolCall call : message.toolCalls()) {
                     ObjectNode part = json.createObjectNode();
                     ObjectNode function = part.putObject("functionCall").put("id", call.id()).put("name", call.name());
-                    function.set("args", arguments(call.arguments()));
+                    function.set("args", AlternatingTurns.arguments(json, call.arguments()));
                     String signature = signatures.get(call.id());
                     if (signature == null && !signed) {
                         // The first call of a step carries its signature; the placeholder stands in for one never had.
@@ -175,9 +160,8 @@ public final class GeminiChat implements LanguageModel {
                     if (signature != null) {
                         part.put("thoughtSignature", signature);
                     }
-                    parts.add(part);
+                    contents.add("model", part);
                 }
-                parts.forEach(part -> turn(contents, "model").add(part));
             }
             case "tool" -> {
                 ObjectNode part = json.createObjectNode();
@@ -185,34 +169,13 @@ public final class GeminiChat implements LanguageModel {
                         .put("name", names.getOrDefault(message.toolCallId(), "tool"));
                 response.putObject("response").put("result", content == null ? "" : content);
                 // Results lead their turn, before any text of it.
-                ArrayNode parts = turn(contents, "user");
-                int at = 0;
-                while (at < parts.size() && parts.get(at).has("functionResponse")) {
-                    at++;
-                }
-                parts.insert(at, part);
+                contents.addResult("user", part, existing -> existing.has("functionResponse"));
             }
             default -> {
                 if (content != null && !content.isBlank()) {
-                    turn(contents, "user").addObject().put("text", content);
+                    contents.add("user", json.createObjectNode().put("text", content));
                 }
             }
-        }
-    }
-
-    private static ArrayNode turn(ArrayNode contents, String role) {
-        if (!contents.isEmpty() && role.equals(contents.get(contents.size() - 1).path("role").asText())) {
-            return (ArrayNode) contents.get(contents.size() - 1).path("parts");
-        }
-        return contents.addObject().put("role", role).putArray("parts");
-    }
-
-    private JsonNode arguments(String text) {
-        try {
-            JsonNode parsed = text == null || text.isBlank() ? null : json.readTree(text);
-            return parsed != null && parsed.isObject() ? parsed : json.createObjectNode();
-        } catch (Exception e) {
-            return json.createObjectNode();
         }
     }
 

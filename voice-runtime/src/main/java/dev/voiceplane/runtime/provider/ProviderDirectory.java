@@ -51,8 +51,6 @@ public class ProviderDirectory {
             MODEL, Map.ofEntries(
                     Map.entry("anthropic-bedrock", "Bedrock needs AWS Signature V4 and its binary event-stream framing,"
                             + " which this runtime does not speak; use anthropic with an Anthropic key"),
-                    Map.entry("azure-openai", "not built yet"),
-                    Map.entry("google", "not built yet"),
                     Map.entry("inflection-ai", "Inflection's API is not built in this runtime"),
                     Map.entry("minimax", "MiniMax's chat API is not built in this runtime")),
             VOICE, Map.ofEntries(

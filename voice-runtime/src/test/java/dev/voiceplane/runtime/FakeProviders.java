@@ -2,6 +2,7 @@ package dev.voiceplane.runtime;
 
 import dev.voiceplane.runtime.fake.FakeAzureSpeech;
 import dev.voiceplane.runtime.fake.FakeAnthropic;
+import dev.voiceplane.runtime.fake.FakeAssemblyAi;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -27,6 +28,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String ANTHROPIC_KEY = "sk-ant-test-key";
     public static final String GOOGLE_KEY = "AIza-test-key";
     public static final String AZURE_OPENAI_KEY = "aoai-test-key";
+    public static final String ASSEMBLYAI_KEY = "aai-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -36,6 +38,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeLmnt lmnt;
     private static FakeAnthropic anthropic;
     private static FakeGemini gemini;
+    private static FakeAssemblyAi assemblyAi;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -65,6 +68,8 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
 
     public static FakeGemini gemini() {
         return gemini;
+    public static FakeAssemblyAi assemblyAi() {
+        return assemblyAi;
     }
 
     @Override
@@ -89,6 +94,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.anthropic", anthropic.baseUrl());
         urls.put("voice.runtime.url.google", gemini.baseUrl());
         urls.put("voice.runtime.url.azure-openai", "http://127.0.0.1:" + openai.port());
+        urls.put("voice.runtime.url.assembly-ai", assemblyAi.baseUrl());
         return urls;
     }
 

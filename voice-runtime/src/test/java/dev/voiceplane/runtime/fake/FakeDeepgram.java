@@ -62,6 +62,7 @@ public final class FakeDeepgram implements AutoCloseable {
     private final Vertx vertx = Vertx.vertx();
     private final String apiKey;
     private final HttpServer server;
+    private final FakeDeepgramFlux flux;
 
     private volatile List<String> script = List.of();
     private final Map<Integer, List<String>> scripts = new ConcurrentHashMap<>();
@@ -85,6 +86,7 @@ public final class FakeDeepgram implements AutoCloseable {
     /** Starts the server on a random loopback port; clients must send {@code Authorization: Token <apiKey>}. */
     public FakeDeepgram(String apiKey) {
         this.apiKey = apiKey;
+        this.flux = new FakeDeepgramFlux(vertx, apiKey);
         this.server = LoopbackServer.start(vertx, this::handle, "Deepgram");
     }
 
@@ -206,7 +208,16 @@ public final class FakeDeepgram implements AutoCloseable {
         LoopbackServer.stop(vertx, "Deepgram");
     }
 
+    /** Flux, {@code /v2/listen} on the same server. */
+    public FakeDeepgramFlux flux() {
+        return flux;
+    }
+
     private void handle(HttpServerRequest request) {
+        if ("/v2/listen".equals(request.path())) {
+            flux.handle(request);
+            return;
+        }
         if (!"/v1/listen".equals(request.path())) {
             request.response().setStatusCode(404).end();
             return;

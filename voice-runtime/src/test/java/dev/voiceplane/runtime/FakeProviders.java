@@ -9,6 +9,7 @@ import dev.voiceplane.runtime.fake.FakeLmnt;
 import dev.voiceplane.runtime.fake.FakeGemini;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeRime;
+import dev.voiceplane.runtime.fake.FakeOpenAiTranscription;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
@@ -39,6 +40,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeAnthropic anthropic;
     private static FakeGemini gemini;
     private static FakeAssemblyAi assemblyAi;
+    private static FakeOpenAiTranscription openAiTranscription;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -72,6 +74,11 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return assemblyAi;
     }
 
+    /** OpenAI's Realtime transcription and {@code /audio/transcriptions}, with the {@code openai} key. */
+    public static FakeOpenAiTranscription openAiTranscription() {
+        return openAiTranscription;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -95,6 +102,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.google", gemini.baseUrl());
         urls.put("voice.runtime.url.azure-openai", "http://127.0.0.1:" + openai.port());
         urls.put("voice.runtime.url.assembly-ai", assemblyAi.baseUrl());
+        urls.put("voice.runtime.url.openai-transcription", openAiTranscription.baseUrl());
         return urls;
     }
 

@@ -3,6 +3,7 @@ package dev.voiceplane.runtime;
 import dev.voiceplane.runtime.fake.FakeAzureSpeech;
 import dev.voiceplane.runtime.fake.FakeAnthropic;
 import dev.voiceplane.runtime.fake.FakeAssemblyAi;
+import dev.voiceplane.runtime.fake.FakeCustomTranscriber;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -41,6 +42,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeGemini gemini;
     private static FakeAssemblyAi assemblyAi;
     private static FakeOpenAiTranscription openAiTranscription;
+    private static FakeCustomTranscriber customTranscriber;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -79,6 +81,11 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return openAiTranscription;
     }
 
+    /** A customer's transcription server (its URL goes in the assistant's {@code transcriber.server.url}). */
+    public static FakeCustomTranscriber customTranscriber() {
+        return customTranscriber;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -90,6 +97,9 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             lmnt = new FakeLmnt(LMNT_KEY);
             anthropic = new FakeAnthropic(ANTHROPIC_KEY);
             gemini = new FakeGemini(GOOGLE_KEY);
+            assemblyAi = new FakeAssemblyAi(ASSEMBLYAI_KEY);
+            openAiTranscription = new FakeOpenAiTranscription(OPENAI_KEY);
+            customTranscriber = new FakeCustomTranscriber();
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());

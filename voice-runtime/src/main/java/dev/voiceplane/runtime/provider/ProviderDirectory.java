@@ -37,14 +37,11 @@ public class ProviderDirectory {
      */
     public static final Map<String, Map<String, String>> NOT_RUN = Map.of(
             TRANSCRIBER, Map.ofEntries(
-                    Map.entry("assembly-ai", "not built yet"),
                     Map.entry("azure", "not built yet"),
                     Map.entry("cartesia", "not built yet"),
-                    Map.entry("custom-transcriber", "not built yet"),
                     Map.entry("11labs", "not built yet"),
                     Map.entry("gladia", "not built yet"),
                     Map.entry("google", "not built yet"),
-                    Map.entry("openai", "not built yet"),
                     Map.entry("soniox", "not built yet"),
                     Map.entry("speechmatics", "not built yet"),
                     Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),

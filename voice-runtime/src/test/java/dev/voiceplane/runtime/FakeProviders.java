@@ -66,12 +66,16 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
 
     public static FakeLmnt lmnt() {
         return lmnt;
+    }
+
     public static FakeAnthropic anthropic() {
         return anthropic;
     }
 
     public static FakeGemini gemini() {
         return gemini;
+    }
+
     public static FakeAssemblyAi assemblyAi() {
         return assemblyAi;
     }

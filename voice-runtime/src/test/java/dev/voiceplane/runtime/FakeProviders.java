@@ -4,6 +4,7 @@ import dev.voiceplane.runtime.fake.FakeAzureSpeech;
 import dev.voiceplane.runtime.fake.FakeAnthropic;
 import dev.voiceplane.runtime.fake.FakeAssemblyAi;
 import dev.voiceplane.runtime.fake.FakeCustomTranscriber;
+import dev.voiceplane.runtime.fake.FakeCartesia;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -31,6 +32,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String GOOGLE_KEY = "AIza-test-key";
     public static final String AZURE_OPENAI_KEY = "aoai-test-key";
     public static final String ASSEMBLYAI_KEY = "aai-test-key";
+    public static final String CARTESIA_KEY = "sk_car_test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -43,6 +45,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeAssemblyAi assemblyAi;
     private static FakeOpenAiTranscription openAiTranscription;
     private static FakeCustomTranscriber customTranscriber;
+    private static FakeCartesia cartesia;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -90,6 +93,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return customTranscriber;
     }
 
+    public static FakeCartesia cartesia() {
+        return cartesia;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -117,6 +124,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.azure-openai", "http://127.0.0.1:" + openai.port());
         urls.put("voice.runtime.url.assembly-ai", assemblyAi.baseUrl());
         urls.put("voice.runtime.url.openai-transcription", openAiTranscription.baseUrl());
+        urls.put("voice.runtime.url.cartesia", cartesia.baseUrl());
         return urls;
     }
 

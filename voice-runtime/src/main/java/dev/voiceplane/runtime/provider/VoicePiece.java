@@ -4,7 +4,7 @@ import io.vertx.core.Vertx;
 import java.util.function.Consumer;
 
 /**
- * One text piece that a voice speaking over a WebSocket (Cartesia's contexts) has asked its provider
+ * One text piece that a voice speaking over a WebSocket (Cartesia's contexts, Deepgram's Aura) has asked its provider
  * for: its listener, its deadlines and its end, once. The first audio must come within {@code firstAudioMillis} of
  * {@link #start}, and then no silence longer than {@code silenceMillis} until the piece is done; past either, the voice
  * hears {@code timedOut} and decides what failed (the piece, or the whole socket). Over once: done, failed, or cancelled

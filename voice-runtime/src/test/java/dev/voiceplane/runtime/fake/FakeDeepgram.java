@@ -61,6 +61,7 @@ public final class FakeDeepgram implements AutoCloseable {
 
     private final Vertx vertx = Vertx.vertx();
     private final String apiKey;
+    private final FakeDeepgramAura aura;
     private final HttpServer server;
     private final FakeDeepgramFlux flux;
 
@@ -87,7 +88,13 @@ public final class FakeDeepgram implements AutoCloseable {
     public FakeDeepgram(String apiKey) {
         this.apiKey = apiKey;
         this.flux = new FakeDeepgramFlux(vertx, apiKey);
+        this.aura = new FakeDeepgramAura(vertx, apiKey);
         this.server = LoopbackServer.start(vertx, this::handle, "Deepgram");
+    }
+
+    /** Deepgram's Aura voice ({@code /v1/speak}) on the same server. */
+    public FakeDeepgramAura aura() {
+        return aura;
     }
 
     public int port() {
@@ -216,6 +223,10 @@ public final class FakeDeepgram implements AutoCloseable {
     private void handle(HttpServerRequest request) {
         if ("/v2/listen".equals(request.path())) {
             flux.handle(request);
+            return;
+        }
+        if ("/v1/speak".equals(request.path())) {
+            aura.handle(request);
             return;
         }
         if (!"/v1/listen".equals(request.path())) {

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * How the WebSocket voice fakes ({@link FakeCartesia}) send a piece's audio: made off the
+ * How the WebSocket voice fakes ({@link FakeCartesia}, {@link FakeDeepgramAura}) send a piece's audio: made off the
  * event loop (espeak-ng is slow), then in chunks of {@code chunkMs} of audio after what is left of {@code ttfbMs}, at
  * {@code realTimeFactor} times real time (0: as fast as possible), until it ends or is stopped. Runs on the calling
  * connection's context.

@@ -21,7 +21,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What the conversation tests of the WebSocket voices (Cartesia) share: an assistant on the fake
+ * What the conversation tests of the WebSocket voices (Cartesia, Deepgram's Aura) share: an assistant on the fake
  * transcriber and model with the voice under test, web calls, and how a call that ended because of a provider must
  * look to call-service and the carrier.
  */

@@ -516,11 +516,14 @@ final class CascadeEngine implements TurnEngine {
     public void switchTo(CallPlan next, ProviderSet providers) {
         SpeechToText previous = transcriber;
         sttSecondsBefore += previous.secondsSent();
+        TextToSpeech previousVoice = voice;
         model = providers.model();
         voice = providers.voice();
         // Opened before the old one is closed; it holds the audio that comes before its stream is open.
         transcriber = providers.transcriber().open(new TranscriberEvents());
         previous.close();
+        // The hand-off's message has played by now: the old voice's socket (if it has one) is closed.
+        previousVoice.close();
         tools = new Tools(next, runners, new ToolHost(), context, format);
     }
 
@@ -530,6 +533,7 @@ final class CascadeEngine implements TurnEngine {
         vad.close();
         double sttSeconds = sttSecondsBefore + transcriber.secondsSent();
         transcriber.close();
+        voice.close();
         return new Usage(sttSeconds, promptTokens, completionTokens, ttsCharacters);
     }
 

@@ -7,10 +7,12 @@ import dev.voiceplane.call.api.InlinePhoneNumber;
 import dev.voiceplane.call.client.Credentials;
 import dev.voiceplane.call.client.Telephony;
 import dev.voiceplane.call.domain.CallType;
+import dev.voiceplane.contracts.assistant.AssistantBody;
 import dev.voiceplane.contracts.assistant.SquadMember;
 import dev.voiceplane.contracts.catalog.Providers;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import dev.voiceplane.kit.error.ApiException;
+import dev.voiceplane.kit.lookup.IdLookup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
@@ -137,13 +139,30 @@ public class CallReferences {
         requireId("assistantId", body.assistantId(), problems);
         requireId("squadId", body.squadId(), problems);
         requireId("phoneNumberId", body.phoneNumberId(), problems);
+        requireToolIds("assistant.", body.assistant(), problems);
+        requireToolIds("assistantOverrides.", body.assistantOverrides(), problems);
         if (body.squad() != null && body.squad().members() != null) {
             for (int i = 0; i < body.squad().members().size(); i++) {
                 SquadMember member = body.squad().members().get(i);
                 if (member != null) {
                     requireId("squad.members." + i + ".assistantId", member.assistantId(), problems);
+                    requireToolIds("squad.members." + i + ".assistant.", member.assistant(), problems);
+                    requireToolIds("squad.members." + i + ".assistantOverrides.", member.assistantOverrides(),
+                            problems);
                 }
             }
+        }
+    }
+
+    /**
+     * An inline {@code model.toolIds} names at most {@value IdLookup#MAX_IDS} tools, the most assistant-service
+     * resolves in one request: a longer list is the client's 400 naming the limit, before any service is asked.
+     */
+    private static void requireToolIds(String path, AssistantBody assistant, List<String> problems) {
+        if (assistant != null && assistant.model != null && assistant.model.toolIds() != null
+                && assistant.model.toolIds().size() > IdLookup.MAX_IDS) {
+            problems.add(path + "model.toolIds must contain no more than " + IdLookup.MAX_IDS + " elements (it has "
+                    + assistant.model.toolIds().size() + ")");
         }
     }
 

@@ -3,6 +3,10 @@ package dev.voiceplane.call.rest;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static dev.voiceplane.kit.testing.TestClients.newId;
@@ -15,11 +19,15 @@ import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestDatabase;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,12 +95,111 @@ class CallIdsTest {
     @Test
     void anotherServiceRefusingAReadIsNotReportedAsAnOutage() {
         String id = newId();
-        // assistant-service refusing a well-formed read (a token or version mismatch between services): a fault of
-        // the deployment to look into, not an outage a client should wait out.
+        // assistant-service refusing a well-formed read (a token or version mismatch between services): not an
+        // outage a client should wait out, and never a 5xx (issue 45): a 400 naming the service and its answer.
         wireMock.stubFor(get(urlEqualTo("/internal/assistant/" + id)).willReturn(aResponse().withStatus(401)));
-        orgA().body("{\"assistantId\":\"" + id + "\"}").when().post("/call/web").then().statusCode(500)
+        orgA().body("{\"assistantId\":\"" + id + "\"}").when().post("/call/web").then().statusCode(400)
                 .header("Retry-After", (String) null)
-                .body("statusCode", equalTo(500))
-                .body("message", startsWith("Internal server error; quote request id"));
+                .body("$", aMapWithSize(3))
+                .body("statusCode", equalTo(400))
+                .body("message", contains("assistant-service refused to answer assistant " + id
+                        + " (401); nothing was written"));
+    }
+
+    /** {@code count} distinct well-formed tool ids, as a JSON array. */
+    private static String toolIds(int count) {
+        StringBuilder ids = new StringBuilder("[");
+        for (int i = 0; i < count; i++) {
+            ids.append(i == 0 ? "" : ",").append('"').append(newId()).append('"');
+        }
+        return ids.append(']').toString();
+    }
+
+    private static String withToolIds(String ids) {
+        return "{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"toolIds\":" + ids + "}}";
+    }
+
+    private int toolLookups() {
+        return wireMock.findAll(anyRequestedFor(urlPathMatching("/internal/tool/.*"))).size();
+    }
+
+    @Test
+    void aToolListOverTheLookupLimitIsA400NamingTheLimitBeforeAnyServiceIsAsked() throws Exception {
+        long before = calls();
+        int asked = peerRequests() + toolLookups();
+        String customer = ",\"customer\":{\"number\":\"+14155550123\"},\"phoneNumberId\":\"" + newId() + "\"";
+        for (int count : new int[] {1001, 5000}) {
+            String tooMany = withToolIds(toolIds(count));
+            String[][] cases = {
+                {"/call", "{\"assistant\":" + tooMany + "}", "assistant."},
+                {"/call/web", "{\"assistant\":" + tooMany + "}", "assistant."},
+                {"/call/phone", "{\"assistant\":" + tooMany + customer + "}", "assistant."},
+                {"/call", "{\"assistant\":" + INLINE + ",\"assistantOverrides\":" + tooMany + "}", "assistantOverrides."},
+                {"/call/web", "{\"assistantId\":\"" + newId() + "\",\"assistantOverrides\":" + tooMany + "}",
+                    "assistantOverrides."},
+                {"/call/phone", "{\"assistant\":" + INLINE + ",\"assistantOverrides\":" + tooMany + customer + "}",
+                    "assistantOverrides."},
+                {"/call/web", "{\"squad\":{\"members\":[{\"assistant\":" + INLINE + "},{\"assistant\":" + tooMany
+                    + "}]}}", "squad.members.1.assistant."},
+                {"/call", "{\"squad\":{\"members\":[{\"assistant\":" + INLINE + ",\"assistantOverrides\":" + tooMany
+                    + "}]}}", "squad.members.0.assistantOverrides."},
+            };
+            for (String[] bad : cases) {
+                orgA().body(bad[1]).when().post(bad[0]).then().statusCode(400)
+                        .body("$", aMapWithSize(3))
+                        .body("error", equalTo("Bad Request"))
+                        .body("message", hasItem(bad[2] + "model.toolIds must contain no more than 1000 elements (it has "
+                                + count + ")"));
+            }
+        }
+        assertEquals(asked, peerRequests() + toolLookups(), "another service was asked about a list over its limit");
+        assertEquals(before, calls());
+    }
+
+    @Test
+    void toolsNamedAcrossAssistantsBeyondOneLookupAreResolvedInSeveral() {
+        // 600 ids on the assistant and 600 on its overrides: each list is within the limit, together they are not
+        // one lookup's worth, so they are asked in two (the first 1000, then the rest).
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 1200; i++) {
+            ids.add(newId());
+        }
+        for (int start : new int[] {0, 1000}) {
+            List<String> batch = ids.subList(start, Math.min(ids.size(), start + 1000));
+            StringBuilder answer = new StringBuilder("[");
+            for (String id : batch) {
+                answer.append(answer.length() == 1 ? "" : ",").append("{\"id\":\"").append(id)
+                        .append("\",\"type\":\"endCall\"}");
+            }
+            wireMock.stubFor(post(urlEqualTo("/internal/tool/resolve"))
+                    .withRequestBody(matchingJsonPath("$.ids[0]", WireMock.equalTo(batch.getFirst())))
+                    .willReturn(okJson(answer.append(']').toString())));
+        }
+        String first = ids.subList(0, 600).stream().map(id -> "\"" + id + "\"").collect(Collectors.joining(",", "[", "]"));
+        String second = ids.subList(600, 1200).stream().map(id -> "\"" + id + "\"")
+                .collect(Collectors.joining(",", "[", "]"));
+        orgA().body("{\"assistant\":" + withToolIds(first) + ",\"assistantOverrides\":" + withToolIds(second) + "}")
+                .when().post("/call/web").then().statusCode(201);
+        wireMock.verify(2, postRequestedFor(urlEqualTo("/internal/tool/resolve"))
+                .withRequestBody(matchingJsonPath("$.ids[0]", WireMock.equalTo(ids.getFirst())).or(
+                        matchingJsonPath("$.ids[0]", WireMock.equalTo(ids.get(1000))))));
+    }
+
+    @Test
+    void assistantServiceRefusingTheToolLookupIsA400NotA500() throws Exception {
+        long before = calls();
+        String toolId = newId();
+        wireMock.stubFor(post(urlEqualTo("/internal/tool/resolve"))
+                .withRequestBody(matchingJsonPath("$.ids[0]", WireMock.equalTo(toolId)))
+                .willReturn(aResponse().withStatus(400).withHeader("Content-Type", "application/json")
+                        .withBody("{\"message\":[\"ids must contain no more than 1000 elements\"],"
+                                + "\"error\":\"Bad Request\",\"statusCode\":400}")));
+        orgA().body("{\"assistant\":" + withToolIds("[\"" + toolId + "\"]") + "}").when().post("/call/web").then()
+                .statusCode(400)
+                .header("Retry-After", (String) null)
+                .body("$", aMapWithSize(3))
+                .body("message", contains("assistant-service refused to answer the tools of model.toolIds (400); "
+                        + "nothing was written"));
+        assertEquals(before, calls());
     }
 }

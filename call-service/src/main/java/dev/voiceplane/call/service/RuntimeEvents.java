@@ -149,6 +149,9 @@ public class RuntimeEvents {
         return EndedReason.fromRuntime(event.endedReason()).orElseThrow();
     }
 
+    /** Who can speak in a transcript (docs/calls.md, "Runtime contract"); another role would be stored unread. */
+    static final List<String> MESSAGE_ROLES = List.of("bot", "assistant", "user", "system", "tool");
+
     private static void requireComplete(RuntimeEvent event) {
         List<String> problems = new ArrayList<>();
         switch (event.type()) {
@@ -156,6 +159,9 @@ public class RuntimeEvents {
                 if (event.message() == null || !event.message().path("role").isTextual()
                         || !event.message().path("message").isTextual()) {
                     problems.add("message must be an object with role and message strings");
+                } else if (!MESSAGE_ROLES.contains(event.message().path("role").asText())) {
+                    problems.add("message.role must be one of the following values: "
+                            + String.join(", ", MESSAGE_ROLES));
                 }
             }
             case "ended" -> {

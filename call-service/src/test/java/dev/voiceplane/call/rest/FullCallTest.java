@@ -56,6 +56,27 @@ class FullCallTest {
     }
 
     @Test
+    void aTranscriptMessageOfARoleNoOneSpeaksInIsA400() throws Exception {
+        String id = TestClients.orgA().body("{\"assistant\":" + CallCreationTest.INLINE + "}").when().post("/call/web")
+                .then().statusCode(201).extract().path("id");
+        // Issue 45: any role was stored, and the transcript and messages then left it out without a word.
+        for (String role : List.of("nobody", "BOT", "", "tool_calls", "User ")) {
+            internal(TestKeys.ORG_A).body(runtimeEvent(1, "message", "\"message\":{\"role\":\"" + role
+                            + "\",\"message\":\"Hello\"}"))
+                    .when().post("/internal/call/" + id + "/runtime/events").then().statusCode(400)
+                    .body("statusCode", org.hamcrest.Matchers.equalTo(400))
+                    .body("message", hasItem("message.role must be one of the following values: bot, assistant, user, "
+                            + "system, tool"));
+        }
+        runtime(TestKeys.ORG_A, id, runtimeEvent(1, "message", "\"message\":{\"role\":\"bot\",\"message\":\"Hello\"}"),
+                200);
+        JsonNode call = json.readTree(TestClients.orgA().when().get("/call/" + id).then().statusCode(200).extract()
+                .asString());
+        assertEquals(1, call.path("messages").size(), call.toString());
+        assertEquals("AI: Hello\n", call.path("transcript").asText());
+    }
+
+    @Test
     void aFullCallEndsWithItsCostAndAnalysis() throws Exception {
         String orgId = TestKeys.ORG_A;
         String apiKey = "sk-full-" + newId();

@@ -32,6 +32,8 @@ public final class MediaTokens {
 
     private static final String VERSION = "v1";
     private static final int MIN_KEY_BYTES = 32;
+    /** {@code Instant.MAX} is 31556889864403199 seconds: 17 digits. */
+    private static final int MAX_EXPIRY_DIGITS = 17;
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -75,18 +77,34 @@ public final class MediaTokens {
         }
         UUID callId;
         String orgId;
-        Instant expiresAt;
         try {
             callId = UUID.fromString(parts[1]);
             orgId = new String(DECODER.decode(parts[2]), StandardCharsets.UTF_8);
-            expiresAt = Instant.ofEpochSecond(Long.parseLong(parts[3]));
         } catch (IllegalArgumentException e) {
             throw new Refused("malformed media token");
         }
+        Instant expiresAt = expiry(parts[3]);
         if (!now.isBefore(expiresAt)) {
             throw new Refused("media token expired at " + expiresAt);
         }
         return new Grant(callId, orgId, expiresAt);
+    }
+
+    /**
+     * The expiry as issued: epoch seconds in decimal digits, within what an {@link Instant} holds. Anything else (a
+     * sign, {@code Long.MAX_VALUE} or {@code Long.MIN_VALUE}, even correctly sealed) cannot have been issued and
+     * is refused like any malformed token, never an exception of another kind.
+     */
+    private static Instant expiry(String seconds) throws Refused {
+        if (seconds.isEmpty() || seconds.length() > MAX_EXPIRY_DIGITS
+                || !seconds.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new Refused("malformed media token (its expiry is not a time)");
+        }
+        long value = Long.parseLong(seconds);
+        if (value > Instant.MAX.getEpochSecond()) {
+            throw new Refused("malformed media token (its expiry is not a time)");
+        }
+        return Instant.ofEpochSecond(value);
     }
 
     private byte[] mac(String body) {

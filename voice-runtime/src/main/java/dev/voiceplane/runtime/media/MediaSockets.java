@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.kit.error.ApiError;
+import dev.voiceplane.kit.http.WebSocketHandshakes;
 import dev.voiceplane.runtime.conversation.Conversation;
 import dev.voiceplane.runtime.ops.LiveCalls;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
@@ -20,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -70,25 +75,64 @@ public class MediaSockets {
         router.routeWithRegex("/media/web/([^/]+)").order(-10).handler(this::web);
     }
 
-    /** A WebSocket handshake: GET, Upgrade: websocket, Connection: upgrade, and no body. */
-    private static boolean upgrade(RoutingContext ctx) {
-        String upgrade = ctx.request().getHeader(HttpHeaders.UPGRADE);
-        String connection = ctx.request().getHeader(HttpHeaders.CONNECTION);
-        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-        return ctx.request().method() == io.vertx.core.http.HttpMethod.GET
-                && upgrade != null && "websocket".equalsIgnoreCase(upgrade)
-                && connection != null && connection.toLowerCase(java.util.Locale.ROOT).contains("upgrade")
-                && (length == null || "0".equals(length.trim()))
-                && ctx.request().getHeader(HttpHeaders.TRANSFER_ENCODING) == null;
+    /**
+     * Answers a request that cannot complete a WebSocket handshake in the error shape (kit
+     * {@link WebSocketHandshakes}): another method than GET 405, a GET that asks for no upgrade 426 ({@code what}
+     * says how to connect), a missing or other version, a key that is not 16 bytes in base64, or a body 400 or 426.
+     * Returns whether it answered. Nothing is upgraded and no call is touched for a refused handshake.
+     */
+    private static boolean handshakeRefused(RoutingContext ctx, String what) {
+        HttpServerRequest request = ctx.request();
+        if (request.method() == HttpMethod.GET && !WebSocketHandshakes.asksForUpgrade(request::getHeader)) {
+            refuse(ctx, 426, what);
+            return true;
+        }
+        Optional<WebSocketHandshakes.Refusal> refusal = WebSocketHandshakes.refusal(request.method().name(),
+                request::getHeader);
+        if (refusal.isEmpty()) {
+            return false;
+        }
+        refusal.get().headers().forEach(ctx.response()::putHeader);
+        refuse(ctx, refusal.get().status(), refusal.get().message());
+        return true;
     }
 
-    /** Upgrades, or answers in the error shape when the handshake cannot be completed. */
+    /** Upgrades a request whose handshake was checked ({@link #handshakeRefused}). */
     private static void upgradeTo(RoutingContext ctx, java.util.function.Consumer<ServerWebSocket> then) {
         try {
             ctx.request().toWebSocket().onSuccess(then::accept)
                     .onFailure(failure -> LOG.debugf("media upgrade failed: %s", failure.getMessage()));
         } catch (IllegalStateException refused) {
             refuse(ctx, 400, "the WebSocket handshake cannot be completed: " + refused.getMessage());
+        }
+    }
+
+    /**
+     * A frame the WebSocket decoder refused: over the frame limit (64 KiB: close 1009), text that is not UTF-8
+     * (1007), or broken framing (1002). Vert.x would drop the connection without a close; the socket is closed
+     * with the decoder's code instead, after the call (if any) ends with {@code unknown-error}.
+     */
+    private boolean corruptFrame(ServerWebSocket socket, Throwable failure, Conversation conversation) {
+        if (!(failure instanceof CorruptedWebSocketFrameException corrupt)) {
+            return false;
+        }
+        LOG.warnf("media socket closed: %s", failure.getMessage());
+        metrics.refused("protocol");
+        if (conversation != null) {
+            conversation.hungUp("unknown-error");
+        }
+        int code = corrupt.closeStatus().code();
+        close(socket, (short) code, code == 1009 ? "frame too large" : "protocol error");
+        return true;
+    }
+
+    /** Checks a connection's token; a token that cannot be read at all is refused like any bad token. */
+    private MediaTokens.Grant check(String token, String callId, String orgId) throws CallAdmission.Refused {
+        try {
+            return admission.check(token, callId, orgId);
+        } catch (RuntimeException unreadable) {
+            LOG.errorf(unreadable, "a media token could not be checked");
+            throw new CallAdmission.Refused("token", "the media token cannot be read");
         }
     }
 
@@ -115,12 +159,7 @@ public class MediaSockets {
     // ---- carrier streams ---------------------------------------------------------------------------------------
 
     private void stream(RoutingContext ctx) {
-        if (ctx.request().method() != io.vertx.core.http.HttpMethod.GET) {
-            refuse(ctx, 405, "the media stream is a WebSocket: GET with Upgrade: websocket");
-            return;
-        }
-        if (!upgrade(ctx)) {
-            refuse(ctx, 426, "the media stream is a WebSocket: connect with Upgrade: websocket");
+        if (handshakeRefused(ctx, "the media stream is a WebSocket: connect with Upgrade: websocket")) {
             return;
         }
         if (refusedWhileDraining(ctx)) {
@@ -151,9 +190,19 @@ public class MediaSockets {
                     refused("start", "no start message within " + startTimeoutMillis + " ms");
                 }
             });
-            socket.textMessageHandler(this::text);
+            socket.frameHandler(new StrictText(this::text, (code, why) -> {
+                if (code == 1009) {
+                    tooLarge(why);
+                } else {
+                    protocolError(why);
+                }
+            }));
             socket.binaryMessageHandler(this::binary);
-            socket.exceptionHandler(failure -> LOG.debugf("media stream failed: %s", failure.getMessage()));
+            socket.exceptionHandler(failure -> {
+                if (!corruptFrame(socket, failure, conversation)) {
+                    LOG.debugf("media stream failed: %s", failure.getMessage());
+                }
+            });
             socket.closeHandler(ignored -> {
                 closed = true;
                 vertx.cancelTimer(startTimer);
@@ -164,15 +213,6 @@ public class MediaSockets {
         }
 
         private void text(String text) {
-            if (text.length() > MAX_TEXT_MESSAGE) {
-                LOG.warnf("media stream closed: a message of %d characters", text.length());
-                metrics.refused("protocol");
-                if (conversation != null) {
-                    conversation.hungUp("unknown-error");
-                }
-                MediaSockets.close(socket, (short) 1009, "message too long");
-                return;
-            }
             JsonNode message;
             try {
                 message = json.readTree(text);
@@ -199,7 +239,7 @@ public class MediaSockets {
                         conversation.markPlayed(message.path("mark").path("name").asText(""));
                     }
                 }
-                case "dtmf" -> LOG.debugf("dtmf %s", message.path("dtmf").path("digit").asText());
+                case "dtmf" -> callerDtmf("twilio");
                 case "stop" -> {
                     if (conversation != null) {
                         conversation.hungUp("customer-ended-call");
@@ -223,7 +263,7 @@ public class MediaSockets {
             }
             MediaTokens.Grant grant;
             try {
-                grant = admission.check(parameter(parameters, "token"), parameter(parameters, "callId"),
+                grant = check(parameter(parameters, "token"), parameter(parameters, "callId"),
                         parameter(parameters, "orgId"));
             } catch (CallAdmission.Refused refused) {
                 refused(refused.metric, refused.getMessage());
@@ -292,7 +332,7 @@ public class MediaSockets {
         private void vonageEvent(String event, JsonNode message) {
             switch (event) {
                 case "websocket:connected" -> vonageConnected(message);
-                case "websocket:dtmf" -> LOG.debugf("dtmf %s", message.path("digit").asText());
+                case "websocket:dtmf" -> callerDtmf("vonage");
                 default -> LOG.debugf("media stream event ignored: %s", event);
             }
         }
@@ -314,7 +354,7 @@ public class MediaSockets {
             }
             MediaTokens.Grant grant;
             try {
-                grant = admission.check(parameter(message, "token"), parameter(message, "callId"),
+                grant = check(parameter(message, "token"), parameter(message, "callId"),
                         parameter(message, "orgId"));
             } catch (CallAdmission.Refused refused) {
                 refused(refused.metric, refused.getMessage());
@@ -329,7 +369,11 @@ public class MediaSockets {
                 protocolError("a binary frame before websocket:connected (or on a Twilio media stream)");
                 return;
             }
-            if (frame.length() > MAX_VONAGE_FRAME || frame.length() % 2 != 0) {
+            if (frame.length() > MAX_VONAGE_FRAME) {
+                tooLarge("a Vonage message of " + frame.length() + " bytes");
+                return;
+            }
+            if (frame.length() % 2 != 0) {
                 protocolError("a Vonage frame of " + frame.length() + " bytes is not PCM16 audio");
                 return;
             }
@@ -341,6 +385,17 @@ public class MediaSockets {
         }
 
         /**
+         * A digit the caller pressed: not an input of the conversation (yet), so it is dropped, but counted
+         * ({@code voice_runtime_caller_dtmf_dropped_total{transport}}) and logged (without the digit, which may be
+         * part of a PIN) rather than lost unseen.
+         */
+        private void callerDtmf(String transport) {
+            metrics.callerDtmfDropped(transport);
+            LOG.infof("a caller's DTMF digit on a %s stream was dropped: DTMF is not an input of the conversation",
+                    transport);
+        }
+
+        /**
          * Why the call ends when the stream closes without the runtime closing it. Twilio says {@code stop} first when
          * the caller hangs up, so a bare close is the carrier's; Vonage sends nothing before it closes the socket
          * when the call ends, so its normal close (1000) is the caller's hang-up and any other the carrier's.
@@ -349,6 +404,15 @@ public class MediaSockets {
             Short code = socket.closeStatusCode();
             return vonage && code != null && code == 1000 ? "customer-ended-call"
                     : "phone-call-provider-closed-websocket";
+        }
+
+        private void tooLarge(String what) {
+            LOG.warnf("media stream closed: %s", what);
+            metrics.refused("protocol");
+            if (conversation != null) {
+                conversation.hungUp("unknown-error");
+            }
+            MediaSockets.close(socket, (short) 1009, "message too long");
         }
 
         private void protocolError(String what) {
@@ -381,15 +445,14 @@ public class MediaSockets {
         String callId = ctx.pathParam("param0");
         MediaTokens.Grant grant;
         try {
-            grant = admission.check(ctx.request().getParam("token"), callId, null);
+            grant = check(ctx.request().getParam("token"), callId, null);
         } catch (CallAdmission.Refused refused) {
             LOG.warnf("web call connection refused: %s", refused.getMessage());
             metrics.refused(refused.metric);
             refuse(ctx, 401, "a web call needs the token of its webCallUrl: " + refused.getMessage());
             return;
         }
-        if (!upgrade(ctx)) {
-            refuse(ctx, 426, "a web call is a WebSocket: connect with Upgrade: websocket");
+        if (handshakeRefused(ctx, "a web call is a WebSocket: connect with Upgrade: websocket")) {
             return;
         }
         upgradeTo(ctx, socket -> webCall(socket, grant));
@@ -406,32 +469,44 @@ public class MediaSockets {
                 conversation[0].hungUp("customer-ended-call");
             }
         });
+        socket.exceptionHandler(failure -> {
+            if (!corruptFrame(socket, failure, conversation[0])) {
+                LOG.debugf("web call %s failed: %s", grant.callId(), failure.getMessage());
+            }
+        });
         socket.binaryMessageHandler(audio -> {
             if (audio.length() > MAX_WEB_FRAME || audio.length() % 2 != 0) {
-                LOG.warnf("web call %s closed: a frame of %d bytes is not PCM16 audio", grant.callId(),
-                        audio.length());
+                boolean tooLarge = audio.length() > MAX_WEB_FRAME;
+                LOG.warnf("web call %s closed: a message of %d bytes is %s", grant.callId(), audio.length(),
+                        tooLarge ? "over 64 KiB" : "not PCM16 audio");
+                metrics.refused("protocol");
                 if (conversation[0] != null) {
                     conversation[0].hungUp("unknown-error");
                 }
-                MediaSockets.close(socket, (short) 1007, "protocol error");
+                MediaSockets.close(socket, tooLarge ? (short) 1009 : (short) 1007,
+                        tooLarge ? "message too long" : "protocol error");
                 return;
             }
             if (conversation[0] != null) {
                 conversation[0].audio(audio.getBytes());
             }
         });
-        socket.textMessageHandler(text -> {
+        Runnable protocolError = () -> {
+            metrics.refused("protocol");
+            if (conversation[0] != null) {
+                conversation[0].hungUp("unknown-error");
+            }
+        };
+        socket.frameHandler(new StrictText(text -> {
             JsonNode message;
             try {
-                message = text.length() > MAX_TEXT_MESSAGE ? null : json.readTree(text);
+                message = json.readTree(text);
             } catch (Exception e) {
                 message = null;
             }
             if (message == null || !message.isObject()) {
                 LOG.warnf("web call %s closed: a control message that is not a JSON object", grant.callId());
-                if (conversation[0] != null) {
-                    conversation[0].hungUp("unknown-error");
-                }
+                protocolError.run();
                 MediaSockets.close(socket, (short) 1007, "protocol error");
                 return;
             }
@@ -447,7 +522,11 @@ public class MediaSockets {
                 default -> {
                 }
             }
-        });
+        }, (code, why) -> {
+            LOG.warnf("web call %s closed: %s", grant.callId(), why);
+            protocolError.run();
+            MediaSockets.close(socket, (short) (int) code, code == 1009 ? "message too long" : "protocol error");
+        }));
         admission.admit(grant, channel, context).onComplete(admitted -> {
             if (admitted.failed()) {
                 CallAdmission.Refused refused = admitted.cause() instanceof CallAdmission.Refused r ? r : null;
@@ -467,6 +546,60 @@ public class MediaSockets {
                 channel.sendMessage(java.util.Map.of("type", "started", "callId", grant.callId().toString()));
             }
         });
+    }
+
+    /**
+     * Text messages assembled from their frames and read as strict UTF-8 (Vert.x would put U+FFFD in place of
+     * bytes that are not UTF-8): a message that is not UTF-8 fails with 1007, one over {@value #MAX_TEXT_MESSAGE}
+     * bytes (however fragmented) with 1009, unread. Binary frames and their continuations are left to the socket's
+     * binary handler.
+     */
+    static final class StrictText implements io.vertx.core.Handler<io.vertx.core.http.WebSocketFrame> {
+        private final java.util.function.Consumer<String> text;
+        private final java.util.function.BiConsumer<Integer, String> failed;
+        private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+        private boolean inText;
+        private boolean done;
+
+        StrictText(java.util.function.Consumer<String> text, java.util.function.BiConsumer<Integer, String> failed) {
+            this.text = text;
+            this.failed = failed;
+        }
+
+        @Override
+        public void handle(io.vertx.core.http.WebSocketFrame frame) {
+            if (done || !(frame.isText() || (frame.isContinuation() && inText))) {
+                return;
+            }
+            if (frame.isText()) {
+                pending.reset();
+            }
+            inText = !frame.isFinal();
+            io.vertx.core.buffer.Buffer data = frame.binaryData();
+            if (pending.size() + data.length() > MAX_TEXT_MESSAGE) {
+                done = true;
+                failed.accept(1009, "a text message over " + MAX_TEXT_MESSAGE + " bytes");
+                return;
+            }
+            pending.writeBytes(data.getBytes());
+            if (inText) {
+                return;
+            }
+            String decoded;
+            try {
+                decoded = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                        .decode(java.nio.ByteBuffer.wrap(pending.toByteArray())).toString();
+            } catch (java.nio.charset.CharacterCodingException e) {
+                done = true;
+                failed.accept(1007, "a text message that is not UTF-8");
+                return;
+            } finally {
+                pending.reset();
+            }
+            text.accept(decoded);
+        }
     }
 
     static void close(ServerWebSocket socket, short code, String reason) {

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The runtime's metrics (Prometheus at {@code /q/metrics}): live calls, per-stage latency histograms of each turn
  * ({@code voice_runtime_stage_seconds{stage}}), provider errors by provider and stage, refused media connections
- * by reason, and calls ended by reason.
+ * by reason, calls ended by reason, and the caller's DTMF digits the runtime dropped by transport.
  */
 @ApplicationScoped
 public class RuntimeMetrics {
@@ -72,6 +72,14 @@ public class RuntimeMetrics {
 
     public void refused(String reason) {
         Counter.builder("voice_runtime_media_refused").tag("reason", reason).register(registry).increment();
+    }
+
+    /**
+     * A DTMF digit a caller pressed on a carrier stream ({@code twilio}, {@code vonage}), which the conversation does
+     * not take as input: {@code voice_runtime_caller_dtmf_dropped_total{transport}}, so it is not lost unseen.
+     */
+    public void callerDtmfDropped(String transport) {
+        Counter.builder("voice_runtime_caller_dtmf_dropped").tag("transport", transport).register(registry).increment();
     }
 
     /** A live message of {@code kind} reported to call-service, or merged into one still waiting (coalesced). */

@@ -1,9 +1,11 @@
 package dev.voiceplane.local;
 
 import dev.voiceplane.kit.http.RequestRules;
+import dev.voiceplane.kit.http.WebSocketHandshakes;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -42,7 +44,9 @@ import java.util.concurrent.CompletionException;
  * The local stand-in for the Ingress controller: routes each request by the Ingress rules and proxies it, body
  * streamed both ways, to the service on this machine; WebSocket upgrades are proxied frame by frame. Every answer
  * the gateway gives itself is in the API's error shape: unrouted paths 404, routes whose service is not running
- * 503, a request target that is not a URI 400, a request line or header block over the limit 414 or 431.
+ * 503, a request target that is not a URI 400, a request line or header block over the limit 414 or 431, and a
+ * WebSocket upgrade that cannot complete (kit {@link WebSocketHandshakes}: 405, 400 or 426) before the service is
+ * asked, so a refused handshake never opens the service's socket.
  */
 final class Gateway {
 
@@ -60,6 +64,8 @@ final class Gateway {
     /** A relay, not an endpoint: frames and messages as large as the services take pass through. */
     private static final int WEBSOCKET_MAX_FRAME = 16 * 1024 * 1024;
     private static final int WEBSOCKET_MAX_MESSAGE = 64 * 1024 * 1024;
+    /** How a service-side socket that ended without a close is passed on to the client: "internal error". */
+    private static final short LOST = 1011;
     /** Bodies up to this size (with a Content-Length) are read whole and written at once; larger ones are streamed. */
     private static final long BUFFERED_BODY = 256 * 1024;
 
@@ -151,7 +157,14 @@ final class Gateway {
             reply(request, requestId, 503, service.get() + " is not running");
             return;
         }
-        if (isWebSocketUpgrade(request)) {
+        if (WebSocketHandshakes.asksForUpgrade(request::getHeader)) {
+            Optional<WebSocketHandshakes.Refusal> refusal = WebSocketHandshakes.refusal(request.method().name(),
+                    request::getHeader);
+            if (refusal.isPresent()) {
+                refusal.get().headers().forEach(request.response()::putHeader);
+                reply(request, requestId, refusal.get().status(), refusal.get().message());
+                return;
+            }
             forwardWebSocket(request, path, service.get(), port, requestId);
             return;
         }
@@ -173,15 +186,14 @@ final class Gateway {
         reply(request, RequestRules.newRequestId(), status, message);
     }
 
-    private static boolean isWebSocketUpgrade(HttpServerRequest request) {
-        return "websocket".equalsIgnoreCase(request.getHeader(HttpHeaders.UPGRADE))
-                && tokens(String.valueOf(request.getHeader(HttpHeaders.CONNECTION))).contains("upgrade");
-    }
-
     /**
      * Opens the WebSocket to the service first, so that a service that refuses it or is not there is answered over
      * HTTP (its own answer, or a 503); then accepts the client's upgrade and relays frames both ways until either
-     * side closes, passing the close code on.
+     * side closes, passing the close code on. The handshake was checked before ({@link WebSocketHandshakes}), so
+     * accepting the client's side cannot fail for what it sent. A {@code Sec-WebSocket-Protocol} the client offers
+     * is not passed on: no routed service speaks a subprotocol, and the service's client here would fail a handshake
+     * in which the service selects none (RFC 6455 lets the service ignore the offer); the client's side opens with
+     * none selected, as the service would have answered.
      */
     private void forwardWebSocket(HttpServerRequest request, String path, String service, int port, String requestId) {
         request.pause();
@@ -195,10 +207,6 @@ final class Gateway {
                 .setPort(port)
                 .setURI(request.query() == null ? path : path + "?" + request.query())
                 .setHeaders(headers);
-        String protocols = request.getHeader("Sec-WebSocket-Protocol");
-        if (protocols != null) {
-            upstream.setSubProtocols(List.copyOf(tokens(protocols)));
-        }
         webSockets.connect(upstream)
                 .onFailure(failure -> {
                     request.resume();
@@ -229,12 +237,30 @@ final class Gateway {
     }
 
     private static void relay(ServerWebSocket clientSide, WebSocket serviceSide) {
-        pass(clientSide, serviceSide);
-        pass(serviceSide, clientSide);
+        pass(clientSide, serviceSide, (short) 1000);
+        pass(serviceSide, clientSide, LOST);
     }
 
-    /** Data frames from one side to the other as they come (fragments stay fragments), with back-pressure. */
-    private static void pass(WebSocketBase from, WebSocketBase to) {
+    /**
+     * Data frames from one side to the other as they come (fragments stay fragments), with back-pressure. A close is
+     * passed on with its code; a side whose connection ended without a close frame is passed on as {@code lost}
+     * (toward the client 1011, never a normal 1000 that would say all went well). A frame a side's decoder refuses
+     * (over the relay's limit, text that is not UTF-8, broken framing) closes both sides with the decoder's code
+     * (1009, 1007, 1002) rather than dropping the connection.
+     */
+    private static void pass(WebSocketBase from, WebSocketBase to, short lost) {
+        from.exceptionHandler(failure -> {
+            if (failure instanceof CorruptedWebSocketFrameException corrupt) {
+                short code = (short) corrupt.closeStatus().code();
+                String reason = code == 1009 ? "frame too large" : "protocol error";
+                if (!from.isClosed()) {
+                    from.close(code, reason);
+                }
+                if (!to.isClosed()) {
+                    to.close(code, reason);
+                }
+            }
+        });
         from.frameHandler(frame -> {
             if (isData(frame) && !to.isClosed()) {
                 to.writeFrame(frame);
@@ -246,8 +272,16 @@ final class Gateway {
         });
         from.closeHandler(closed -> {
             if (!to.isClosed()) {
+                // Codes a close frame never carries (RFC 6455, 7.4.1): 1005 is a close without a code (normal), 1006
+                // and 1015 a connection that ended without one (lost), as is no code at all.
                 Short code = from.closeStatusCode();
-                to.close(code == null ? (short) 1000 : code, from.closeReason());
+                if (code == null || code == 1006 || code == 1015) {
+                    to.close(lost, lost == LOST ? "the service's connection ended without a close" : "");
+                } else if (code == 1005) {
+                    to.close((short) 1000, "");
+                } else {
+                    to.close(code, from.closeReason());
+                }
             }
         });
     }

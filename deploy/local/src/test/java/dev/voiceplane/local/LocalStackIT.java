@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplane.runtime.fake.RawWebSocket;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
@@ -204,6 +205,44 @@ class LocalStackIT {
         given().when().get(callPath).then().statusCode(401)
                 .body("message", org.hamcrest.Matchers.startsWith("a web call needs the token"));
         given().urlEncodingEnabled(false).when().get(path).then().statusCode(426);
+    }
+
+    @Test
+    void hostileWebSocketHandshakesThroughTheGatewayLeaveTheCallToItsToken() throws Exception {
+        String webCallUrl = as("key-a").body("{\"assistant\":{\"name\":\"hostile\"}}").when().post("/call/web")
+                .then().statusCode(201).extract().path("webCallUrl");
+        String target = webCallUrl.substring(webCallUrl.indexOf("/media/web/"));
+        String callId = target.substring("/media/web/".length(), target.indexOf('?'));
+        String upgrade = "Host: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n";
+        String key = "Sec-WebSocket-Key: " + RawWebSocket.KEY + "\r\n";
+        Map<String, Integer> hostile = Map.of(
+                "POST " + target + " HTTP/1.1\r\n" + upgrade + key + "Sec-WebSocket-Version: 13\r\nContent-Length: 0\r\n\r\n", 405,
+                "GET " + target + " HTTP/1.1\r\n" + upgrade + "Sec-WebSocket-Version: 13\r\n\r\n", 400,
+                "GET " + target + " HTTP/1.1\r\n" + upgrade + key + "\r\n", 400,
+                "GET " + target + " HTTP/1.1\r\n" + upgrade + key + "Sec-WebSocket-Version: 8\r\n\r\n", 426,
+                // A token that cannot be valid, for the same call: the runtime's 401, relayed.
+                RawWebSocket.handshake(target.substring(0, target.indexOf('?')) + "?token=v1." + callId
+                        + ".b3JnLWE.9223372036854775807.AAAA", ""), 401);
+        for (Map.Entry<String, Integer> request : hostile.entrySet()) {
+            try (RawWebSocket refused = RawWebSocket.open(stack.gatewayPort, request.getKey())) {
+                org.junit.jupiter.api.Assertions.assertEquals(request.getValue(), refused.answer.status(),
+                        request.getKey() + "\n" + refused.answer.head());
+                io.restassured.path.json.JsonPath body = new io.restassured.path.json.JsonPath(refused.answer.body());
+                org.junit.jupiter.api.Assertions.assertEquals(request.getValue(), body.getInt("statusCode"),
+                        refused.answer.body());
+                assertTrue(body.getString("message") != null && body.getString("error") != null, refused.answer.body());
+            }
+        }
+        as("key-a").when().get("/call/" + callId).then().statusCode(200).body("status", equalTo("queued"));
+        // The genuine token still opens its call, offering a subprotocol the runtime does not speak: attached (the
+        // local stack has no provider keys, so the call then ends with assistant-error), not refused as used up.
+        try (RawWebSocket genuine = RawWebSocket.open(stack.gatewayPort, RawWebSocket.handshake(target,
+                "Sec-WebSocket-Protocol: audio, audio.pcm16\r\n"))) {
+            org.junit.jupiter.api.Assertions.assertEquals(101, genuine.answer.status(), genuine.answer.head());
+            RawWebSocket.Ending ending = genuine.ending();
+            assertTrue(ending.texts().stream().noneMatch(text -> text.contains("\"error\"")), ending.toString());
+            org.junit.jupiter.api.Assertions.assertNotEquals(Integer.valueOf(1008), ending.code(), ending.toString());
+        }
     }
 
     private static RequestSpecification as(String key) {

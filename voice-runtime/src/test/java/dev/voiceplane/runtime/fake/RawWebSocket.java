@@ -110,6 +110,24 @@ public final class RawWebSocket implements AutoCloseable {
         frame(true, CLOSE, new byte[] {(byte) (code >> 8), (byte) code});
     }
 
+    /** A binary frame's head declaring {@code declared} bytes, followed by only {@code sent} of them. */
+    public void oversizedFrame(long declared, int sent) throws IOException {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream(sent + 14);
+        frame.write(0x80 | BINARY);
+        frame.write(0x80 | 127);
+        for (int shift = 56; shift >= 0; shift -= 8) {
+            frame.write((int) (declared >> shift));
+        }
+        frame.write(new byte[4], 0, 4);
+        frame.write(new byte[sent], 0, sent);
+        try {
+            out.write(frame.toByteArray());
+            out.flush();
+        } catch (SocketException closedWhileWriting) {
+            // Refused while still being written: read what the server said.
+        }
+    }
+
     /** One masked frame, as a client must send it. */
     public void frame(boolean fin, int opcode, byte[] payload) throws IOException {
         ByteArrayOutputStream frame = new ByteArrayOutputStream(payload.length + 14);

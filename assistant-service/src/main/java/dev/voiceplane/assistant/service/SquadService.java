@@ -82,12 +82,23 @@ public class SquadService {
         return ListQuery.list(squads, orgId, params).stream().map(this::view).toList();
     }
 
-    /** Applies a PATCH the way assistants are patched; {@code members}, when given, replaces the members. */
+    /**
+     * Applies a PATCH the way assistants are patched; {@code members}, when given, replaces the members. The
+     * members' references are checked as a create checks them when the patch gives members; otherwise the tools their
+     * inline assistants name are still checked (the one reference that can go while a squad names it: tools are
+     * protected from deletion by stored assistants only), so a PATCH never stores what a POST of the same squad
+     * would refuse, and its 400 names what to replace.
+     */
     public SquadView update(String orgId, UUID id, ObjectNode patch) {
         SquadBody preview = patched(owned(orgId, id), patch);
         boolean membersChange = patch.has("members");
         if (membersChange) {
             requireKnownReferences(orgId, preview);
+        } else {
+            List<String> problems = unknownTools(orgId, preview);
+            if (!problems.isEmpty()) {
+                throw ApiException.invalid(problems);
+            }
         }
         return QuarkusTransaction.requiringNew().call(() -> {
             Squad squad = squads.requireOwnedForChange(orgId, id, RESOURCE);
@@ -120,7 +131,22 @@ public class SquadService {
             SquadMember member = body.members().get(i);
             references.addAll(FileReferences.in("members." + i + ".assistant.", member.assistant()));
             references.addAll(FileReferences.in("members." + i + ".assistantOverrides.", member.assistantOverrides()));
-            // Inline assistants' tools are checked when written (a call checks them again when it freezes them).
+        }
+        problems.addAll(unknownTools(orgId, body));
+        problems.addAll(files.problems(orgId, references));
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+
+    /**
+     * One message per {@code model.toolIds} entry of the members' inline assistants and overrides that names no tool
+     * of the organisation (a call checks them again when it freezes them).
+     */
+    private List<String> unknownTools(String orgId, SquadBody body) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < body.members().size(); i++) {
+            SquadMember member = body.members().get(i);
             for (var named : java.util.Arrays.asList(member.assistant(), member.assistantOverrides())) {
                 if (named != null && named.model != null) {
                     String where = "members." + i + (named == member.assistant() ? ".assistant." : ".assistantOverrides.");
@@ -129,10 +155,7 @@ public class SquadService {
                 }
             }
         }
-        problems.addAll(files.problems(orgId, references));
-        if (!problems.isEmpty()) {
-            throw ApiException.invalid(problems);
-        }
+        return problems;
     }
 
     /** The stored assistants the members name, locked against deletion; a 400 if one has gone since the check. */

@@ -185,6 +185,32 @@ class ToolResourceTest {
         }
     }
 
+    @Test
+    void aSquadPatchIsRefusedLikeItsPostWhenAnInlineMemberNamesADeletedTool() {
+        String tool = createTool(orgA(), "{\"type\":\"endCall\"}");
+        String squad = orgA().body("{\"name\":\"tools\",\"members\":[{\"assistant\":" + assistantNaming(tool) + "}]}")
+                .when().post("/squad").then().statusCode(201).extract().path("id");
+        // Tools are protected from deletion by stored assistants only: a squad's inline member does not keep it.
+        orgA().when().delete("/tool/" + tool).then().statusCode(200);
+        String message = "members.0.assistant.model.toolIds.0 refers to an unknown tool: " + tool;
+        String stored = orgA().when().get("/squad/" + squad).then().statusCode(200).extract().asString();
+        // What a POST of the squad as it would be after each PATCH answers, the PATCH answers too (issue 45).
+        orgA().body("{\"name\":\"renamed\",\"members\":[{\"assistant\":" + assistantNaming(tool) + "}]}")
+                .when().post("/squad").then().statusCode(400).body("message", hasItem(message));
+        orgA().body("{\"name\":\"renamed\"}").when().patch("/squad/" + squad).then().statusCode(400)
+                .body("statusCode", equalTo(400))
+                .body("message", hasItem(message));
+        orgA().body("{\"members\":[{\"assistant\":" + assistantNaming(tool) + "}]}").when().patch("/squad/" + squad)
+                .then().statusCode(400).body("message", hasItem(message));
+        assertEquals(stored, orgA().when().get("/squad/" + squad).then().statusCode(200).extract().asString(),
+                "a refused PATCH changed the squad");
+        // Replacing the members repairs it.
+        orgA().body("{\"members\":[{\"assistant\":{\"name\":\"plain\"}}]}").when().patch("/squad/" + squad)
+                .then().statusCode(200);
+        orgA().body("{\"name\":\"renamed\"}").when().patch("/squad/" + squad).then().statusCode(200)
+                .body("name", equalTo("renamed"));
+    }
+
     static String modelNaming(String... toolIds) {
         return "{\"provider\":\"openai\",\"model\":\"gpt-4o\",\"toolIds\":[\"" + String.join("\",\"", toolIds)
                 + "\"]}";

@@ -1,12 +1,17 @@
 package dev.voiceplane.call.domain;
 
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
+import dev.voiceplane.kit.persistence.RowMapper;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
@@ -103,6 +108,67 @@ public class Call extends OrgScopedEntity {
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)
     public String details;
+
+    /**
+     * The wire columns as stored ({@code type}, {@code status}, {@code endedReason}), set only by {@link #AS_STORED}
+     * for a row whose texts this version may not know; the typed field of such a text is null.
+     */
+    @Transient
+    public Map<String, String> storedWire;
+
+    /**
+     * How a call's row reads for its answer when the ORM cannot read it (a wire column holds a text no constant has:
+     * an operator's hand edit, or a value a newer release wrote): the columns a {@code CallView} shows, each wire
+     * text kept as stored and typed where it can be. The entity is for answering only: nothing writes it back.
+     */
+    public static final RowMapper<Call> AS_STORED = new RowMapper<>("calls", List.of("type", "status", "ended_reason",
+            "started_at", "ended_at", "assistant_id", "squad_id", "phone_number_id", "customer_id", "name",
+            "phone_call_provider", "phone_call_provider_id", "phone_call_transport", "cost", "details"), Call::new,
+            (call, row, first) -> {
+                String type = row.getString(first);
+                String status = row.getString(first + 1);
+                String endedReason = row.getString(first + 2);
+                call.storedWire = new java.util.HashMap<>();
+                call.storedWire.put("type", type);
+                call.storedWire.put("status", status);
+                call.storedWire.put("endedReason", endedReason);
+                call.type = WireValue.find(CallType.class, type).orElse(null);
+                call.status = WireValue.find(CallStatus.class, status).orElse(null);
+                call.endedReason = WireValue.find(EndedReason.class, endedReason).orElse(null);
+                call.startedAt = instant(row.getObject(first + 3, OffsetDateTime.class));
+                call.endedAt = instant(row.getObject(first + 4, OffsetDateTime.class));
+                call.assistantId = row.getString(first + 5);
+                call.squadId = row.getString(first + 6);
+                call.phoneNumberId = row.getString(first + 7);
+                call.customerId = row.getString(first + 8);
+                call.name = row.getString(first + 9);
+                call.phoneCallProvider = row.getString(first + 10);
+                call.phoneCallProviderId = row.getString(first + 11);
+                call.phoneCallTransport = row.getString(first + 12);
+                call.cost = row.getBigDecimal(first + 13);
+                call.details = row.getString(first + 14);
+            });
+
+    private static Instant instant(OffsetDateTime at) {
+        return at == null ? null : at.toInstant();
+    }
+
+    /** The call's type as the API shows it: its wire text, or the column's text when this version has no constant. */
+    public String typeText() {
+        return type != null ? type.wire() : stored("type");
+    }
+
+    public String statusText() {
+        return status != null ? status.wire() : stored("status");
+    }
+
+    public String endedReasonText() {
+        return endedReason != null ? endedReason.wire() : stored("endedReason");
+    }
+
+    private String stored(String column) {
+        return storedWire == null ? null : storedWire.get(column);
+    }
 
     public boolean ended() {
         return status == CallStatus.ENDED;

@@ -24,7 +24,8 @@ public interface WireValue {
 
     /**
      * Stores a value as its wire text, so the column holds exactly what the API shows. A column text no constant has
-     * is not a value this service ever wrote: reading it fails loudly rather than inventing a status or reason.
+     * is not a value this service ever wrote: reading it fails loudly ({@link Unknown}) rather than inventing a status
+     * or reason; the call's public reads then answer it as stored ({@code Call.AS_STORED}).
      */
     abstract class Column<E extends Enum<E> & WireValue> implements AttributeConverter<E, String> {
 
@@ -44,8 +45,27 @@ public interface WireValue {
             if (stored == null) {
                 return null;
             }
-            return find(type, stored).orElseThrow(() -> new IllegalStateException(
-                    "a call column holds " + stored + ", which is no " + type.getSimpleName()));
+            return find(type, stored).orElseThrow(() -> new Unknown(stored, type));
+        }
+    }
+
+    /**
+     * A column text no constant has: the entity cannot be read (so nothing acts on a value it does not know), but
+     * the call's answer can be given as stored ({@code Call.AS_STORED}).
+     */
+    final class Unknown extends IllegalStateException {
+        public Unknown(String stored, Class<?> type) {
+            super("a call column holds " + stored + ", which is no " + type.getSimpleName());
+        }
+
+        /** The column text no constant has that {@code failure} is, or was caused by, if any. */
+        public static Optional<Unknown> in(Throwable failure) {
+            for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+                if (cause instanceof Unknown unknown) {
+                    return Optional.of(unknown);
+                }
+            }
+            return Optional.empty();
         }
     }
 }

@@ -1,16 +1,53 @@
 package dev.voiceplane.call.repository;
 
 import dev.voiceplane.call.domain.Call;
+import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.persistence.OrgScopedRepository;
+import dev.voiceplane.kit.persistence.PlainReads;
 import io.quarkus.panache.common.Parameters;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 @ApplicationScoped
 public class CallRepository implements OrgScopedRepository<Call> {
+
+    /** The call read for its answer with its wire columns as stored ({@link Call#AS_STORED}), without the ORM. */
+    public Optional<Call> findAsStored(String orgId, UUID id) {
+        return PlainReads.find(Call.AS_STORED, orgId, id);
+    }
+
+    /**
+     * A list's calls read for their answers as stored ({@link Call#AS_STORED}): the list's time filters, its
+     * equality filters ({@code columns}: the parameter's column, and how its value is bound; null matches nothing),
+     * newest first.
+     */
+    public List<Call> listAsStored(String orgId, ListParams params, Map<String, Map.Entry<String, Function<String, Object>>> columns) {
+        StringBuilder where = new StringBuilder();
+        List<Object> bound = new ArrayList<>();
+        for (ListParams.TimeFilter filter : params.timeFilters()) {
+            where.append(where.isEmpty() ? "" : " and ")
+                    .append("createdAt".equals(filter.field()) ? "created_at" : "updated_at")
+                    .append(' ').append(filter.operator()).append(" ?");
+            bound.add(filter.bound());
+        }
+        for (Map.Entry<String, String> equality : params.equalities().entrySet()) {
+            Map.Entry<String, Function<String, Object>> column = columns.get(equality.getKey());
+            Object value = column.getValue().apply(equality.getValue());
+            if (value == null) {
+                return List.of();
+            }
+            where.append(where.isEmpty() ? "" : " and ").append(column.getKey()).append(" = ?");
+            bound.add(value);
+        }
+        return params.limit() == 0 ? List.of()
+                : PlainReads.list(Call.AS_STORED, orgId, where.toString(), bound, "created_at desc, id desc", params.limit());
+    }
 
     /** The call a carrier knows by its own id. */
     public Optional<Call> findByCarrierCall(String orgId, String provider, String providerId) {

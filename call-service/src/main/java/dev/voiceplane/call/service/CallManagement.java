@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.domain.EndedReason;
+import dev.voiceplane.call.domain.WireValue;
 import dev.voiceplane.call.repository.CallRepository;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.list.ListParams;
 import dev.voiceplane.kit.list.ListQuery;
 import dev.voiceplane.kit.persistence.Ids;
+import dev.voiceplane.kit.persistence.NotFound;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,10 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /** Reading, renaming, ending and deleting calls of the caller's organisation. */
 @ApplicationScoped
 public class CallManagement {
+
+    private static final Logger LOG = Logger.getLogger(CallManagement.class);
 
     static final String RESOURCE = "Call";
     /** The list filters of {@code GET /call} (docs/api-reference.md, "Lists") and the columns they compare. */
@@ -48,12 +53,40 @@ public class CallManagement {
         this.endOfCall = endOfCall;
     }
 
+    /** The SQL column of each list filter and how its value is bound, for lists read as stored. */
+    private static final Map<String, Map.Entry<String, java.util.function.Function<String, Object>>> SQL_COLUMNS = Map.of(
+            "assistantId", Map.entry("assistant_id", value -> value),
+            "phoneNumberId", Map.entry("phone_number_id", value -> value),
+            "id", Map.entry("id", value -> Ids.parse(value).orElse(null)));
+
+    /**
+     * A call as the API shows it. A row whose type, status or ended reason holds a text this version has no value for
+     * (a hand edit, or a value a newer release wrote) cannot be read as an entity; its answer is given as stored
+     * ({@link Call#AS_STORED}, a warning logged), so one such row does not make its read, or its organisation's list,
+     * a 500. Nothing is written by a read.
+     */
     public CallView get(String orgId, UUID id) {
-        return views.view(calls.requireOwned(orgId, id, RESOURCE));
+        Call call;
+        try {
+            call = calls.requireOwned(orgId, id, RESOURCE);
+        } catch (RuntimeException failure) {
+            WireValue.Unknown unknown = WireValue.Unknown.in(failure).orElseThrow(() -> failure);
+            LOG.warnf("call %s: %s; answered as stored", id, unknown.getMessage());
+            call = calls.findAsStored(orgId, id).orElseThrow(() -> new NotFound(RESOURCE));
+        }
+        return views.view(call);
     }
 
     public List<CallView> list(String orgId, ListParams params) {
-        return views.views(orgId, ListQuery.list(calls, orgId, params, COLUMNS));
+        List<Call> found;
+        try {
+            found = ListQuery.list(calls, orgId, params, COLUMNS);
+        } catch (RuntimeException failure) {
+            WireValue.Unknown unknown = WireValue.Unknown.in(failure).orElseThrow(() -> failure);
+            LOG.warnf("a call of organisation %s: %s; its list answered as stored", orgId, unknown.getMessage());
+            found = calls.listAsStored(orgId, params, SQL_COLUMNS);
+        }
+        return views.views(orgId, found);
     }
 
     /** {@code name} and {@code metadata}: present replaces, {@code null} clears, absent stays. */

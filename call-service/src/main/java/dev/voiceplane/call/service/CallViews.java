@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.api.CallView;
 import dev.voiceplane.call.api.InlinePhoneNumber;
 import dev.voiceplane.call.domain.Call;
-import dev.voiceplane.call.domain.WireValue;
 import dev.voiceplane.call.repository.CallDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -50,8 +49,8 @@ public class CallViews {
         ObjectNode configuration = stored == null ? json.createObjectNode()
                 : configurations.readWithoutSecrets(stored.configuration());
         List<JsonNode> messages = stored == null ? List.of() : messages(stored.messages());
-        return new CallView(call.id.toString(), call.orgId, call.createdAt, call.updatedAt, call.type.wire(), call.status.wire(),
-                WireValue.text(call.endedReason), call.startedAt, call.endedAt, call.cost, row.get("costBreakdown"),
+        return new CallView(call.id.toString(), call.orgId, call.createdAt, call.updatedAt, call.typeText(), call.statusText(),
+                call.endedReasonText(), call.startedAt, call.endedAt, call.cost, row.get("costBreakdown"),
                 messages.isEmpty() ? null : transcript(messages), text(row, "recordingUrl"),
                 text(row, "stereoRecordingUrl"), row.get("analysis"), messages,
                 call.phoneCallProvider, call.phoneCallProviderId, call.phoneCallTransport,

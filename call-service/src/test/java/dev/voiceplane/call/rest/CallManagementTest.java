@@ -148,4 +148,40 @@ class CallManagementTest {
         assertEquals(0, TestDatabase.count(dataSource, "select count(*) from call.call_events where call_id = ?", uuid));
         assertEquals(0, TestDatabase.count(dataSource, "select count(*) from call.call_outbox where call_id = ?", uuid));
     }
+
+    @Test
+    void aRowHoldingAWireTextThisVersionDoesNotKnowIsAnsweredAsStored() throws Exception {
+        String id = orgA().body("{\"assistant\":" + CallCreationTest.INLINE + ",\"name\":\"from a newer release\"}")
+                .when().post("/call/web").then().statusCode(201).extract().path("id");
+        // An operator's hand edit, or values a newer release wrote (issue 45: this call's read was a 500, and so was
+        // its organisation's list).
+        try (java.sql.Connection connection = dataSource.getConnection();
+                java.sql.PreparedStatement update = connection.prepareStatement("update call.calls set type = 'sipCall',"
+                        + " status = 'on-hold', ended_reason = 'pipeline-error-newer' where id = ?::uuid")) {
+            update.setString(1, id);
+            assertEquals(1, update.executeUpdate());
+        }
+        orgA().when().get("/call/" + id).then().statusCode(200)
+                .body("id", equalTo(id))
+                .body("type", equalTo("sipCall"))
+                .body("status", equalTo("on-hold"))
+                .body("endedReason", equalTo("pipeline-error-newer"))
+                .body("name", equalTo("from a newer release"));
+        orgA().queryParam("limit", 1000).when().get("/call").then().statusCode(200)
+                .body("find { it.id == '" + id + "' }.status", equalTo("on-hold"));
+        orgA().queryParam("id", id).when().get("/call").then().statusCode(200)
+                .body("size()", equalTo(1))
+                .body("[0].type", equalTo("sipCall"));
+        orgB().when().get("/call/" + id).then().statusCode(404);
+        // A read writes nothing: the row still holds what was put there.
+        assertEquals(1, TestDatabase.count(dataSource, "select count(*) from call.calls where id = ?::uuid"
+                + " and status = 'on-hold' and type = 'sipCall' and ended_reason = 'pipeline-error-newer'", id));
+        // Put back as this version writes it, so no other test meets the row.
+        try (java.sql.Connection connection = dataSource.getConnection();
+                java.sql.PreparedStatement update = connection.prepareStatement("update call.calls set type = 'webCall',"
+                        + " status = 'ended', ended_reason = 'customer-ended-call' where id = ?::uuid")) {
+            update.setString(1, id);
+            update.executeUpdate();
+        }
+    }
 }

@@ -245,8 +245,8 @@ final class Gateway {
      * Data frames from one side to the other as they come (fragments stay fragments), with back-pressure. A close is
      * passed on with its code; a side whose connection ended without a close frame is passed on as {@code lost}
      * (toward the client 1011, never a normal 1000 that would say all went well). A frame a side's decoder refuses
-     * (over the relay's limit, text that is not UTF-8, broken framing) closes both sides with the decoder's code
-     * (1009, 1007, 1002) rather than dropping the connection.
+     * (over the relay's limit, broken framing) closes both sides with the decoder's code (1009, 1002) rather than
+     * dropping the connection. Text is relayed as it came, UTF-8 or not: reading it is the service's.
      */
     private static void pass(WebSocketBase from, WebSocketBase to, short lost) {
         from.exceptionHandler(failure -> {

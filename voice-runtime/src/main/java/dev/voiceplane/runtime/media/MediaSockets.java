@@ -8,9 +8,9 @@ import dev.voiceplane.kit.http.WebSocketHandshakes;
 import dev.voiceplane.runtime.conversation.Conversation;
 import dev.voiceplane.runtime.ops.LiveCalls;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
+import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -558,6 +558,10 @@ public class MediaSockets {
         private final java.util.function.Consumer<String> text;
         private final java.util.function.BiConsumer<Integer, String> failed;
         private final java.io.ByteArrayOutputStream pending = new java.io.ByteArrayOutputStream();
+        /** One per socket (its frames come on one context): strict, as RFC 6455 asks of a text message. */
+        private final java.nio.charset.CharsetDecoder utf8 = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
         private boolean inText;
         private boolean done;
 
@@ -587,10 +591,7 @@ public class MediaSockets {
             }
             String decoded;
             try {
-                decoded = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-                        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-                        .decode(java.nio.ByteBuffer.wrap(pending.toByteArray())).toString();
+                decoded = utf8.reset().decode(java.nio.ByteBuffer.wrap(pending.toByteArray())).toString();
             } catch (java.nio.charset.CharacterCodingException e) {
                 done = true;
                 failed.accept(1007, "a text message that is not UTF-8");

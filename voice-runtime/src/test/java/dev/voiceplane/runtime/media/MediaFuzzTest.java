@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The media endpoints join the fuzz suite: seeded hostile HTTP requests to {@code /media/...} always get a 4xx in
  * the error shape, and seeded hostile WebSocket traffic (malformed, mistyped, oversized and deeply nested messages,
- * forged and foreign tokens, binary garbage) always ends with the runtime closing the socket cleanly, no call
+ * forged and foreign tokens, tokens sealed with an expiry that is no time, binary garbage) always ends with the runtime closing the socket cleanly, no call
  * left live and no threads left behind. Seed: {@code -Dvoice.fuzz.seed} as for the services' suites.
  */
 @QuarkusTest
@@ -192,7 +192,9 @@ class MediaFuzzTest {
     }
 
     private String junkToken() {
-        return switch (random.nextInt(5)) {
+        return switch (random.nextInt(6)) {
+            // Correctly sealed, with an expiry that is no time (issue 45: a 500 on the upgrade, a stream left open).
+            case 5 -> sealedWithExpiry(random.nextBoolean() ? Long.MAX_VALUE : Long.MIN_VALUE);
             case 0 -> "";
             case 1 -> "v1." + UUID.randomUUID() + ".b3Jn.1." + "A".repeat(43);
             case 2 -> tokens.issue(TestKeys.ORG_A, UUID.randomUUID(), Instant.now().minusSeconds(10));
@@ -200,6 +202,14 @@ class MediaFuzzTest {
             default -> new MediaTokens(TestKeys.MEDIA_TOKEN_KEY + "?").issue(TestKeys.ORG_A, UUID.randomUUID(),
                     Instant.now().plusSeconds(60));
         };
+    }
+
+    private static String sealedWithExpiry(long expiry) {
+        try {
+            return MediaHandshakeTest.sealed(UUID.randomUUID(), TestKeys.ORG_A, Long.toString(expiry));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     private String junkPathSegment() {

@@ -201,7 +201,8 @@ public class CallAdmission {
         sink.report(n -> RuntimeEvent.message(n, message));
         sink.report(n -> RuntimeEvent.ended(n, "assistant-error", new RuntimeEvent.Usage(0, 0, 0, 0)))
                 .onComplete(done -> {
-                    channel.sendMessage(Map.of("type", "ended", "endedReason", "assistant-error"));
+                    channel.sendMessage(Map.of("type", "ended", "endedReason", "assistant-error",
+                            "message", "The call could not start: " + problem + "."));
                     channel.close("assistant-error");
                 });
     }

@@ -208,6 +208,27 @@ class MediaAdmissionTest {
     }
 
     @Test
+    void aWebCallThatCannotStartIsToldWhy() throws Exception {
+        UUID callId = UUID.randomUUID();
+        attachable(callId, "{\"transcriber\":{\"provider\":\"deepgram\"},\"model\":{\"provider\":\"openai\","
+                + "\"model\":\"gpt-4o\"}}");
+        // Handlers set before the upgrade, so that no message can come before them.
+        io.vertx.core.http.ClientWebSocket socket = vertx.createWebSocketClient().webSocket();
+        List<String> texts = new CopyOnWriteArrayList<>();
+        CompletableFuture<Short> closed = new CompletableFuture<>();
+        socket.textMessageHandler(texts::add).closeHandler(ignored -> closed.complete(socket.closeStatusCode()));
+        socket.connect(new WebSocketConnectOptions().setHost("localhost").setPort(RestAssured.port)
+                .setURI("/media/web/" + callId + "?token=" + token(callId, TestKeys.ORG_A)))
+                .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        assertEquals((short) 1000, closed.get(10, TimeUnit.SECONDS));
+        assertEquals(1, texts.size(), "one message, the ending: " + texts);
+        io.vertx.core.json.JsonObject ended = new io.vertx.core.json.JsonObject(texts.get(0));
+        assertEquals("ended", ended.getString("type"));
+        assertEquals("assistant-error", ended.getString("endedReason"));
+        assertEquals("The call could not start: the assistant has no voice.", ended.getString("message"));
+    }
+
+    @Test
     void aWebCallNeedsItsToken() {
         UUID callId = UUID.randomUUID();
         String path = "/media/web/" + callId;

@@ -15,6 +15,7 @@ import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -32,6 +33,7 @@ import io.vertx.core.http.WebSocketFrame;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -74,6 +76,8 @@ final class Gateway {
     private final HttpClient client;
     private final WebSocketClient webSockets;
     private volatile Map<String, Integer> upstreams = Map.of();
+    /** Pages the gateway serves itself (path to file), ahead of the Ingress rules: the local stack's /talk. */
+    private volatile Map<String, Path> pages = Map.of();
     private HttpServer server;
 
     Gateway(IngressRoutes routes) {
@@ -130,6 +134,14 @@ final class Gateway {
         upstreams = Map.copyOf(running);
     }
 
+    /**
+     * From now on, a GET or HEAD of one of these exact paths is answered with the file (HTML, read at each request, so
+     * an edit shows at the next reload); another method is a 405. Ahead of the Ingress rules, which route none of them.
+     */
+    void servePages(Map<String, Path> served) {
+        pages = Map.copyOf(served);
+    }
+
     void close() {
         vertx.close().toCompletionStage().toCompletableFuture().join();
     }
@@ -145,6 +157,11 @@ final class Gateway {
             path = RequestPaths.normalise(request.path());
         } catch (URISyntaxException | IllegalArgumentException e) {
             reply(request, requestId, 400, "request target is not a valid URI");
+            return;
+        }
+        Path page = pages.get(path);
+        if (page != null) {
+            servePage(request, requestId, page);
             return;
         }
         Optional<String> service = routes.serviceFor(path);
@@ -169,6 +186,32 @@ final class Gateway {
             return;
         }
         forward(request, path, service.get(), port, requestId);
+    }
+
+    private void servePage(HttpServerRequest request, String requestId, Path page) {
+        if (request.method() != HttpMethod.GET && request.method() != HttpMethod.HEAD) {
+            request.response().putHeader(HttpHeaders.ALLOW, "GET, HEAD");
+            reply(request, requestId, 405, request.method().name() + " is not allowed on " + request.path()
+                    + ": it is a page (GET)");
+            return;
+        }
+        vertx.fileSystem().readFile(page.toString())
+                .onSuccess(html -> {
+                    HttpServerResponse response = request.response()
+                            .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
+                            .putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(html.length()))
+                            .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                            .putHeader("X-Content-Type-Options", "nosniff")
+                            .putHeader("Referrer-Policy", "no-referrer")
+                            .putHeader(REQUEST_ID, requestId);
+                    if (request.method() == HttpMethod.HEAD) {
+                        response.end();
+                    } else {
+                        response.end(html);
+                    }
+                })
+                .onFailure(missing -> reply(request, requestId, 404, "the page " + request.path() + " is not there ("
+                        + page + " cannot be read)"));
     }
 
     /** What the HTTP decoder could not read: a request line or header block over the limit, or no HTTP at all. */

@@ -34,6 +34,9 @@ public final class LocalStack {
 
     /** The Ingress manifest, relative to the repository root: the one routing table of both worlds. */
     static final Path INGRESS = Path.of("deploy", "k8s", "base", "ingress.yaml");
+    /** The web-call page, relative to the repository root, and where the gateway serves it (docs/web-calls.md). */
+    static final Path WEB_CALL_PAGE = Path.of("docs", "examples", "web-call.html");
+    static final String WEB_CALL_PATH = "/talk";
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -139,6 +142,7 @@ public final class LocalStack {
         long startedAt = System.nanoTime();
         List<LocalService> built = services.stream().filter(this::isRunnable).toList();
         int gatewayPort = listen(built);
+        gateway.servePages(Map.of(WEB_CALL_PATH, options.home().resolve(WEB_CALL_PAGE)));
         attach(LocalDatabase.start(data.postgresData(), options.postgresPort(), data.postgresLog()));
 
         Map<String, String> shared = new LinkedHashMap<>();
@@ -202,6 +206,10 @@ public final class LocalStack {
         secrets.developmentKey().ifPresent(key -> System.out.println("development API key (organisation "
                 + StackSecrets.DEVELOPMENT_ORG + "): " + key + "   e.g. curl -H 'Authorization: Bearer " + key
                 + "' http://localhost:" + gatewayPort + "/credential"));
+        if (built.stream().anyMatch(service -> service.name().equals(RUNTIME))) {
+            System.out.println("web calls in the browser: http://localhost:" + gatewayPort + WEB_CALL_PATH
+                    + " (" + WEB_CALL_PAGE + ")");
+        }
     }
 
     /**

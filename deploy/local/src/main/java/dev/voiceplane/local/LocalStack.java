@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +58,7 @@ public final class LocalStack {
     private final Map<String, Launch> launches = new ConcurrentHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile LocalDatabase database;
+    private volatile int gatewayPort;
     private boolean stopping;
 
     LocalStack(StackOptions options, StackSecrets secrets, DataDirectory data, IngressRoutes routes, String java) {
@@ -100,6 +102,9 @@ public final class LocalStack {
         stopOnTermination(stack);
         try {
             stack.start();
+            if (options.talk()) {
+                stack.talk(System.getenv(), TalkSetup.terminal());
+            }
             Thread.ofPlatform().daemon().name("voiceplane-commands").start(() -> stack.readCommands(System.in));
         } catch (StackFailure failure) {
             System.err.println("voiceplane did not start: " + failure.getMessage());
@@ -142,6 +147,7 @@ public final class LocalStack {
         long startedAt = System.nanoTime();
         List<LocalService> built = services.stream().filter(this::isRunnable).toList();
         int gatewayPort = listen(built);
+        this.gatewayPort = gatewayPort;
         gateway.servePages(Map.of(WEB_CALL_PATH, options.home().resolve(WEB_CALL_PAGE)));
         attach(LocalDatabase.start(data.postgresData(), options.postgresPort(), data.postgresLog()));
 
@@ -208,7 +214,29 @@ public final class LocalStack {
                 + "' http://localhost:" + gatewayPort + "/credential"));
         if (built.stream().anyMatch(service -> service.name().equals(RUNTIME))) {
             System.out.println("web calls in the browser: http://localhost:" + gatewayPort + WEB_CALL_PATH
-                    + " (" + WEB_CALL_PAGE + ")");
+                    + " (" + WEB_CALL_PAGE + "; deploy/local/up --talk sets up an assistant for it)");
+        }
+    }
+
+    /**
+     * {@code --talk}: credentials from the provider keys and an assistant to talk to ({@link TalkSetup}), then the
+     * page's address. What stops it is said; the stack runs on either way.
+     */
+    void talk(Map<String, String> environment, TalkSetup.Prompt prompt) throws InterruptedException {
+        Optional<String> key = secrets.developmentKey().or(() -> TalkSetup.plainKey(secrets.apiKeys()));
+        if (key.isEmpty()) {
+            System.out.println("talk: VOICE_API_KEYS holds only hashed keys, so nothing can be set up here; create the"
+                    + " credentials and the assistant through the API (README, Quick start)");
+            return;
+        }
+        try {
+            String page = new TalkSetup(URI.create("http://localhost:" + gatewayPort), key.get(), System.out)
+                    .run(environment, prompt);
+            System.out.println("talk to it: open " + page + " in a browser, give the page the API key"
+                    + (secrets.developmentKey().isPresent() ? " printed above" : " of your organisation")
+                    + " and press Call");
+        } catch (TalkSetup.Stopped stopped) {
+            System.out.println("talk: nothing more was set up: " + stopped.getMessage());
         }
     }
 

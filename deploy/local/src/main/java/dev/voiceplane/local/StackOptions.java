@@ -7,15 +7,18 @@ import java.util.Optional;
 
 /** How this run is configured: the command-line flags and the {@code VOICE_*} environment variables. */
 record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgresPort, boolean fresh, boolean help,
-        boolean nativeExecutables) {
+        boolean nativeExecutables, boolean talk) {
 
     static final String USAGE = """
-            Usage: java -jar deploy/local/target/local-stack.jar [--fresh] [--native] [--help]
+            Usage: java -jar deploy/local/target/local-stack.jar [--fresh] [--native] [--talk] [--help]
             Normally started by deploy/local/up, which builds what is missing first; see deploy/README.md.
 
               --fresh   delete the data directory (database, generated keys) before starting
               --native  run each service's native executable (<module>/target/*-runner, deploy/native/build),
                         the JVM jar where a service has none; also VOICE_NATIVE=true
+              --talk    once ready, set up an assistant to talk to in the browser: the provider keys from
+                        DEEPGRAM_API_KEY, OPENAI_API_KEY and ELEVENLABS_API_KEY (optional), or asked for without
+                        echo, become credentials; prints the address of the page (/talk) that calls it
               --help    print this text
 
             Environment: VOICE_HOME (repository root, default: the current directory),
@@ -27,10 +30,12 @@ record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgres
         boolean fresh = false;
         boolean help = false;
         boolean nativeExecutables = flag(environment, "VOICE_NATIVE");
+        boolean talk = false;
         for (String arg : args) {
             switch (arg) {
                 case "--fresh" -> fresh = true;
                 case "--native" -> nativeExecutables = true;
+                case "--talk" -> talk = true;
                 case "--help", "-h" -> help = true;
                 default -> throw new StackFailure("unknown option " + arg + "\n\n" + USAGE);
             }
@@ -40,7 +45,7 @@ record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgres
                 .map(directory -> Path.of(directory).toAbsolutePath().normalize())
                 .orElse(home.resolve(".local"));
         return new StackOptions(home, dataDirectory, port(environment, "VOICE_HTTP_PORT", 8080),
-                port(environment, "VOICE_PG_PORT", 15432), fresh, help, nativeExecutables);
+                port(environment, "VOICE_PG_PORT", 15432), fresh, help, nativeExecutables, talk);
     }
 
     /** A variable's value; a blank one counts as unset. */

@@ -80,4 +80,11 @@ class StackOptionsTest {
                 () -> StackOptions.parse(List.of(), Map.of("VOICE_NATIVE", "yes")));
         assertEquals("VOICE_NATIVE must be true or false, not 'yes'", failure.getMessage());
     }
+
+    @Test
+    void talkIsAFlag() {
+        assertFalse(StackOptions.parse(List.of(), Map.of()).talk());
+        assertTrue(StackOptions.parse(List.of("--talk", "--fresh"), Map.of()).talk());
+        assertTrue(StackOptions.USAGE.contains("--talk"));
+    }
 }

@@ -169,9 +169,15 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
      * top of the shared stack's; no credentials are created.
      */
     static HeldCalls start(Path dataDirectory, Map<String, String> moreEnvironment) throws Exception {
+        return start(dataDirectory, moreEnvironment, List.of());
+    }
+
+    /** The same started with command-line {@code options} ({@code --talk}). */
+    static HeldCalls start(Path dataDirectory, Map<String, String> moreEnvironment, List<String> options)
+            throws Exception {
         HeldCalls calls = new HeldCalls(dataDirectory);
         try {
-            calls.startStack(moreEnvironment);
+            calls.startStack(moreEnvironment, options);
             return calls;
         } catch (Exception | Error e) {
             calls.close();
@@ -179,7 +185,7 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
         }
     }
 
-    private void startStack(Map<String, String> moreEnvironment) throws Exception {
+    private void startStack(Map<String, String> moreEnvironment, List<String> options) throws Exception {
         outside.start();
         outside.stubFor(post(urlPathMatching("/hooks/.*")).willReturn(okJson("{}")));
         outside.stubFor(post(urlEqualTo("/v1/chat/completions"))
@@ -191,7 +197,7 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
                 .withRequestBody(matchingJsonPath("$[?(@.stream == true)]"))
                 .willReturn(aResponse().proxiedFrom("http://127.0.0.1:" + openai.port())));
         String fake = "http://127.0.0.1:" + outside.port();
-        stack = StackUnderTest.start(dataDirectory, gatewayPort -> {
+        stack = StackUnderTest.start(dataDirectory, options, gatewayPort -> {
             publicUrl = "http://localhost:" + gatewayPort;
             Map<String, String> environment = new LinkedHashMap<>();
             environment.put("VOICE_API_KEYS", ORG + ":" + KEY + "," + OTHER_ORG + ":" + OTHER_KEY);

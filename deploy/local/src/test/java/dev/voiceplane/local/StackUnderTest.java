@@ -60,6 +60,12 @@ final class StackUnderTest {
      */
     static StackUnderTest start(Path dataDirectory, java.util.function.IntFunction<Map<String, String>> environment)
             throws Exception {
+        return start(dataDirectory, List.of(), environment);
+    }
+
+    /** The same with command-line options ({@code --talk}, as {@code deploy/local/up --talk} passes it). */
+    static StackUnderTest start(Path dataDirectory, List<String> options,
+            java.util.function.IntFunction<Map<String, String>> environment) throws Exception {
         Path home = RepositoryFiles.home();
         for (String service : LocalService.PORT_ORDER) {
             Path jar = home.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
@@ -74,7 +80,9 @@ final class StackUnderTest {
             postgresPort = freePortBlock(1);
         } while (postgresPort >= gatewayPort && postgresPort < gatewayPort + PORT_BLOCK);
 
-        ProcessBuilder builder = new ProcessBuilder(javaCommand(), "-jar", System.getProperty("local-stack.jar"))
+        List<String> command = new ArrayList<>(List.of(javaCommand(), "-jar", System.getProperty("local-stack.jar")));
+        command.addAll(options);
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(home.toFile())
                 .redirectErrorStream(true);
         Map<String, String> variables = builder.environment();

@@ -1,8 +1,15 @@
 package dev.voiceplane.runtime.bench;
 
+import dev.voiceplane.runtime.fake.FakeAnthropic;
+import dev.voiceplane.runtime.fake.FakeAssemblyAi;
+import dev.voiceplane.runtime.fake.FakeAzureSpeech;
+import dev.voiceplane.runtime.fake.FakeCartesia;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
+import dev.voiceplane.runtime.fake.FakeGemini;
+import dev.voiceplane.runtime.fake.FakeLmnt;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeRime;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -30,14 +37,29 @@ import java.util.concurrent.atomic.AtomicLong;
  * The assistant has one function tool, {@link #TOOL}: the fifth question makes the model call it, the stand-in
  * answers the runtime's {@code tool-calls} request at once, and the model then answers with its result.
  *
- * <p>Usage: {@code BenchFakes <ports file>}: writes {@code deepgram=, openai=, elevenlabs=, control=} ports there
- * once listening, and runs until the process is stopped.
+ * <p>Per provider ({@code BENCH_PROVIDERS} of {@code deploy/bench/runtime}): {@code POST /bench/providers?transcriber=
+ * &model=&voice=} makes the calls that attach next use those providers (one stage changed from Deepgram, OpenAI and
+ * ElevenLabs at a time); every provider's fake speaks its real protocol, recognises the questions, answers them and
+ * speaks the answers, with no delay of its own. {@link #PROVIDERS} lists the ones the bench can run.
+ *
+ * <p>Usage: {@code BenchFakes <ports file>}: writes {@code deepgram=, openai=, elevenlabs=, control=} ports and the
+ * other providers' base URLs ({@code url.<VARIABLE>=}) there once listening, and runs until the process is stopped.
  */
 public final class BenchFakes {
+
+    /** Each stage's providers the bench can run, with the model or voice id its assistant names. */
+    static final Map<String, Map<String, String>> PROVIDERS = Map.of(
+            "transcriber", Map.of("deepgram", "nova-2", "assembly-ai", "universal-streaming-english"),
+            "model", Map.of("openai", "gpt-4o-mini", "anthropic", "claude-haiku-4-5", "google", "gemini-2.5-flash",
+                    "groq", "llama-3.3-70b-versatile"),
+            "voice", Map.of("11labs", "rachel", "cartesia", "a0e99841-438c-4a64-b679-ae501e7d6091",
+                    "deepgram", "aura-2-thalia-en", "azure", "en-US-JennyNeural", "rime-ai", "cove", "lmnt", "leah"));
 
     static final String DEEPGRAM_KEY = "dg-bench-key";
     static final String OPENAI_KEY = "sk-bench-key";
     static final String ELEVENLABS_KEY = "el-bench-key";
+    /** The key of every other provider's fake. */
+    static final String OTHER_KEY = "other-bench-key";
 
     static final String GREETING = "Hello, how can I help you?";
     /** What the callers say, in order; the fake transcriber "recognises" the k-th speech segment as the k-th line. */
@@ -57,6 +79,16 @@ public final class BenchFakes {
     private final FakeDeepgram deepgram = new FakeDeepgram(DEEPGRAM_KEY);
     private final FakeOpenAi openai = new FakeOpenAi(OPENAI_KEY);
     private final FakeElevenLabs elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
+    private final FakeAssemblyAi assemblyAi = new FakeAssemblyAi(OTHER_KEY);
+    private final FakeAnthropic anthropic = new FakeAnthropic(OTHER_KEY);
+    private final FakeGemini gemini = new FakeGemini(OTHER_KEY);
+    private final FakeCartesia cartesia = new FakeCartesia(OTHER_KEY);
+    private final FakeAzureSpeech azure = new FakeAzureSpeech(OTHER_KEY);
+    private final FakeRime rime = new FakeRime(OTHER_KEY);
+    private final FakeLmnt lmnt = new FakeLmnt(OTHER_KEY);
+    private volatile String transcriber = "deepgram";
+    private volatile String model = "openai";
+    private volatile String voice = "11labs";
     private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
     private volatile double responseDelaySeconds;
     private volatile double llmRequestDelaySeconds;
@@ -67,7 +99,12 @@ public final class BenchFakes {
 
     private BenchFakes() {
         deepgram.script(QUESTIONS);
+        assemblyAi.script(QUESTIONS);
         openai.script(BenchFakes::answer);
+        anthropic.script(request -> new FakeAnthropic.Text(ANSWERS.getOrDefault(FakeAnthropic.lastUserText(request),
+                "Sorry, could you say that again?")));
+        gemini.script(request -> FakeGemini.Reply.text(ANSWERS.getOrDefault(FakeGemini.lastUserText(request),
+                "Sorry, could you say that again?")));
         configure(0, 0, 0, 0, 0);
     }
 
@@ -109,7 +146,15 @@ public final class BenchFakes {
         Path file = Path.of(args[0]);
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, "deepgram=" + fakes.deepgram.port() + "\nopenai=" + fakes.openai.port()
-                + "\nelevenlabs=" + fakes.elevenlabs.port() + "\ncontrol=" + control.actualPort() + "\n");
+                + "\nelevenlabs=" + fakes.elevenlabs.port() + "\ncontrol=" + control.actualPort()
+                + "\nurl.VOICE_ASSEMBLYAI_URL=" + fakes.assemblyAi.baseUrl()
+                + "\nurl.VOICE_ANTHROPIC_API_URL=" + fakes.anthropic.baseUrl()
+                + "\nurl.VOICE_GOOGLE_API_URL=" + fakes.gemini.baseUrl()
+                + "\nurl.VOICE_GROQ_API_URL=http://127.0.0.1:" + fakes.openai.port() + "/v1"
+                + "\nurl.VOICE_CARTESIA_URL=" + fakes.cartesia.baseUrl()
+                + "\nurl.VOICE_AZURE_SPEECH_URL=" + fakes.azure.baseUrl()
+                + "\nurl.VOICE_RIME_URL=" + fakes.rime.baseUrl()
+                + "\nurl.VOICE_LMNT_URL=" + fakes.lmnt.baseUrl() + "\n");
         Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         Thread.currentThread().join();
     }
@@ -153,8 +198,9 @@ public final class BenchFakes {
                 String provider = id.endsWith("-bench") ? id.substring(0, id.length() - "-bench".length()) : "";
                 String key = switch (provider) {
                     case "deepgram" -> DEEPGRAM_KEY;
-                    case "openai" -> OPENAI_KEY;
+                    case "openai", "groq" -> OPENAI_KEY;
                     case "11labs", "elevenlabs" -> ELEVENLABS_KEY;
+                    case "assembly-ai", "anthropic", "google", "cartesia", "azure", "rime-ai", "lmnt" -> OTHER_KEY;
                     default -> null;
                 };
                 if (key == null) {
@@ -168,6 +214,20 @@ public final class BenchFakes {
                         Long.parseLong(request.getParam("ttsMs", "0")),
                         Double.parseDouble(request.getParam("responseDelay", "0")),
                         Double.parseDouble(request.getParam("llmRequestDelay", "0")));
+                response.end("{}");
+            } else if (path.equals("/bench/providers")) {
+                String t = request.getParam("transcriber", "deepgram");
+                String m = request.getParam("model", "openai");
+                String v = request.getParam("voice", "11labs");
+                if (!PROVIDERS.get("transcriber").containsKey(t) || !PROVIDERS.get("model").containsKey(m)
+                        || !PROVIDERS.get("voice").containsKey(v)) {
+                    response.setStatusCode(400).end(new JsonObject().put("message", "the bench runs " + PROVIDERS)
+                            .put("error", "Bad Request").put("statusCode", 400).encode());
+                    return;
+                }
+                transcriber = t;
+                model = m;
+                voice = v;
                 response.end("{}");
             } else if (path.equals("/bench/stats")) {
                 JsonObject reasons = new JsonObject();
@@ -185,8 +245,9 @@ public final class BenchFakes {
 
     private JsonObject assistant() {
         return new JsonObject()
-                .put("transcriber", new JsonObject().put("provider", "deepgram").put("language", "en"))
-                .put("model", new JsonObject().put("provider", "openai").put("model", "gpt-4o-mini")
+                .put("transcriber", new JsonObject().put("provider", transcriber).put("language", "en")
+                        .put("model", PROVIDERS.get("transcriber").get(transcriber)))
+                .put("model", new JsonObject().put("provider", model).put("model", PROVIDERS.get("model").get(model))
                         .put("temperature", 0.3).put("messages", new JsonArray().add(new JsonObject()
                                 .put("role", "system").put("content", "You answer for {{business}}.")))
                         .put("tools", new JsonArray().add(new JsonObject().put("type", "function")
@@ -195,7 +256,7 @@ public final class BenchFakes {
                                         .put("parameters", new JsonObject().put("type", "object").put("properties",
                                                 new JsonObject().put("day", new JsonObject().put("type", "string")))))
                                 .put("server", new JsonObject().put("url", "https://tools.bench.invalid/hours")))))
-                .put("voice", new JsonObject().put("provider", "11labs").put("voiceId", "rachel")
+                .put("voice", new JsonObject().put("provider", voice).put("voiceId", PROVIDERS.get("voice").get(voice))
                         .put("inputMinCharacters", 10))
                 .put("firstMessage", GREETING)
                 .put("responseDelaySeconds", responseDelaySeconds)

@@ -80,7 +80,11 @@ public final class RuntimeBench {
     private final long rampMsPerCall = Long.parseLong(env("BENCH_RAMP_MS_PER_CALL", "20"));
     /** The runtime's VOICE_VAD_STOP_MILLIS: the silence it waits out before it ends the caller's turn. */
     private final long vadStopMillis = Long.parseLong(env("BENCH_VAD_STOP_MILLIS", "200"));
-    private final boolean toolTurn = !"0".equals(env("BENCH_TOOL_TURN", "1"));
+    /** Per provider: {@code stage:provider} entries, each run with the others at Deepgram, OpenAI and ElevenLabs. */
+    private final String providers = System.getenv("BENCH_PROVIDERS");
+    /** The tool turn needs OpenAI's fake (the one scripted to call the tool): off by default in a per-provider run. */
+    private final boolean toolTurn = !"0".equals(env("BENCH_TOOL_TURN",
+            providers == null || providers.isBlank() ? "1" : "0"));
     private final HttpClient http = HttpClient.newHttpClient();
     private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2)
             .setBlockedThreadCheckInterval(10_000));
@@ -127,15 +131,19 @@ public final class RuntimeBench {
             soak(Double.parseDouble(soakMinutes), Integer.parseInt(env("BENCH_SOAK_CALLS", "100")));
             return;
         }
-        for (String name : env("BENCH_SCENARIOS", "zero,realistic").split(",")) {
-            Scenario scenario = SCENARIOS.get(name.trim());
-            if (scenario == null) {
-                throw new IllegalArgumentException("unknown scenario " + name + " (zero, realistic, defaults)");
-            }
-            configure(scenario);
-            for (int n : counts) {
-                System.err.println("run: " + scenario.label() + ", " + n + " concurrent calls");
-                measure(scenario, n, true);
+        if (providers != null && !providers.isBlank()) {
+            perProvider(counts);
+        } else {
+            for (String name : env("BENCH_SCENARIOS", "zero,realistic").split(",")) {
+                Scenario scenario = SCENARIOS.get(name.trim());
+                if (scenario == null) {
+                    throw new IllegalArgumentException("unknown scenario " + name + " (zero, realistic, defaults)");
+                }
+                configure(scenario);
+                for (int n : counts) {
+                    System.err.println("run: " + scenario.label() + ", " + n + " concurrent calls");
+                    measure(scenario, n, true);
+                }
             }
         }
         System.out.println();
@@ -249,6 +257,50 @@ public final class RuntimeBench {
             return open.count();
         } catch (Exception e) {
             return -1;
+        }
+    }
+
+    /**
+     * The same calls with zero-delay fakes once per provider of {@code BENCH_PROVIDERS} ({@code all}, or entries such
+     * as {@code voice:cartesia,model:anthropic}): one stage changed at a time from Deepgram, OpenAI and ElevenLabs, so
+     * that each row's runtime share (the {@code own} histogram) is that provider's path through the runtime.
+     */
+    private void perProvider(List<Integer> counts) throws Exception {
+        List<String[]> entries = new ArrayList<>();
+        if ("all".equals(providers.trim())) {
+            for (String stage : List.of("transcriber", "model", "voice")) {
+                new TreeMap<>(BenchFakes.PROVIDERS.get(stage)).keySet().forEach(p -> entries.add(new String[] {stage, p}));
+            }
+        } else {
+            for (String entry : providers.split(",")) {
+                String[] parts = entry.trim().split(":", 2);
+                if (parts.length != 2 || !BenchFakes.PROVIDERS.containsKey(parts[0])) {
+                    throw new IllegalArgumentException("BENCH_PROVIDERS takes stage:provider entries (or all), not "
+                            + entry);
+                }
+                entries.add(parts);
+            }
+        }
+        Scenario zero = SCENARIOS.get("zero");
+        configure(zero);
+        for (String[] entry : entries) {
+            Map<String, String> chosen = new java.util.LinkedHashMap<>(Map.of("transcriber", "deepgram", "model", "openai",
+                    "voice", "11labs"));
+            chosen.put(entry[0], entry[1]);
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + controlPort
+                    + "/bench/providers?transcriber=" + chosen.get("transcriber") + "&model=" + chosen.get("model")
+                    + "&voice=" + chosen.get("voice"))).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("the fakes refused the providers: " + response.body());
+            }
+            Scenario scenario = new Scenario(zero.name(), "zero-delay, " + entry[0] + " " + entry[1], 0, 0, 0, 0, 0);
+            // A few calls first, not measured: the provider's path is compiled, its connections are opened.
+            measure(scenario, 3, false);
+            for (int n : counts) {
+                System.err.println("run: " + scenario.label() + ", " + n + " concurrent calls");
+                measure(scenario, n, true);
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import dev.voiceplane.runtime.fake.FakeAnthropic;
 import dev.voiceplane.runtime.fake.FakeAssemblyAi;
 import dev.voiceplane.runtime.fake.FakeCustomTranscriber;
 import dev.voiceplane.runtime.fake.FakeCartesia;
+import dev.voiceplane.runtime.fake.FakeCustomVoice;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -33,6 +34,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String AZURE_OPENAI_KEY = "aoai-test-key";
     public static final String ASSEMBLYAI_KEY = "aai-test-key";
     public static final String CARTESIA_KEY = "sk_car_test-key";
+    public static final String CUSTOM_VOICE_SECRET = "cv-test-secret";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -46,6 +48,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeOpenAiTranscription openAiTranscription;
     private static FakeCustomTranscriber customTranscriber;
     private static FakeCartesia cartesia;
+    private static FakeCustomVoice customVoice;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -97,6 +100,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return cartesia;
     }
 
+    public static FakeCustomVoice customVoice() {
+        return customVoice;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -111,6 +118,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             assemblyAi = new FakeAssemblyAi(ASSEMBLYAI_KEY);
             openAiTranscription = new FakeOpenAiTranscription(OPENAI_KEY);
             customTranscriber = new FakeCustomTranscriber();
+            customVoice = new FakeCustomVoice(CUSTOM_VOICE_SECRET);
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());

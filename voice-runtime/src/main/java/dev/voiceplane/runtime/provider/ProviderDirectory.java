@@ -51,7 +51,6 @@ public class ProviderDirectory {
                     Map.entry("inflection-ai", "Inflection's API is not built in this runtime"),
                     Map.entry("minimax", "MiniMax's chat API is not built in this runtime")),
             VOICE, Map.ofEntries(
-                    Map.entry("custom-voice", "not built yet"),
                     Map.entry("hume", "Hume's voice API is not built in this runtime"),
                     Map.entry("inworld", "Inworld's voice API is not built in this runtime"),
                     Map.entry("minimax", "MiniMax's voice API is not built in this runtime"),

@@ -18,6 +18,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * times real time (0, the default, sends them as fast as possible). Other output formats answer 400 (the fake speaks
  * only raw formats). Every request is recorded. Failure modes: 401, 500, hang (headers, then nothing), not
  * audio (200 with a JSON body), for every request ({@link #failure}) or for one voice ({@link #failureFor}).
+ *
+ * <p>The same server is ElevenLabs' realtime speech-to-text, {@code /v1/speech-to-text/realtime} ({@link #scribe}).
  */
 public final class FakeElevenLabs extends FakeTtsServer<FakeElevenLabs> {
 
@@ -27,10 +29,17 @@ public final class FakeElevenLabs extends FakeTtsServer<FakeElevenLabs> {
 
     private final java.util.Map<String, Failure> perVoice = new java.util.concurrent.ConcurrentHashMap<>();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
+    private final FakeElevenLabsScribe scribe;
 
     /** Starts the server on a random loopback port; clients must send {@code xi-api-key: <apiKey>}. */
     public FakeElevenLabs(String apiKey) {
         super(apiKey, "ElevenLabs");
+        this.scribe = new FakeElevenLabsScribe(apiKey);
+    }
+
+    /** The realtime speech-to-text (Scribe) of this server. */
+    public FakeElevenLabsScribe scribe() {
+        return scribe;
     }
 
     /** {@code http://127.0.0.1:<port>} (the real one is {@code https://api.elevenlabs.io}). */
@@ -51,6 +60,10 @@ public final class FakeElevenLabs extends FakeTtsServer<FakeElevenLabs> {
 
     @Override
     protected void handle(HttpServerRequest request) {
+        if (FakeElevenLabsScribe.PATH.equals(request.path())) {
+            scribe.handle(request);
+            return;
+        }
         request.body().onSuccess(body -> {
             HttpServerResponse response = request.response();
             String path = request.path();

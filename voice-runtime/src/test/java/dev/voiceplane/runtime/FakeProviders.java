@@ -6,6 +6,7 @@ import dev.voiceplane.runtime.fake.FakeAssemblyAi;
 import dev.voiceplane.runtime.fake.FakeCustomTranscriber;
 import dev.voiceplane.runtime.fake.FakeCartesia;
 import dev.voiceplane.runtime.fake.FakeCustomVoice;
+import dev.voiceplane.runtime.fake.FakeSpeechmatics;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -35,6 +36,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String ASSEMBLYAI_KEY = "aai-test-key";
     public static final String CARTESIA_KEY = "sk_car_test-key";
     public static final String CUSTOM_VOICE_SECRET = "cv-test-secret";
+    public static final String SPEECHMATICS_KEY = "sm-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -49,6 +51,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeCustomTranscriber customTranscriber;
     private static FakeCartesia cartesia;
     private static FakeCustomVoice customVoice;
+    private static FakeSpeechmatics speechmatics;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -104,6 +107,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return customVoice;
     }
 
+    public static FakeSpeechmatics speechmatics() {
+        return speechmatics;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -119,6 +126,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             openAiTranscription = new FakeOpenAiTranscription(OPENAI_KEY);
             customTranscriber = new FakeCustomTranscriber();
             customVoice = new FakeCustomVoice(CUSTOM_VOICE_SECRET);
+            speechmatics = new FakeSpeechmatics(SPEECHMATICS_KEY);
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());
@@ -133,6 +141,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.assembly-ai", assemblyAi.baseUrl());
         urls.put("voice.runtime.url.openai-transcription", openAiTranscription.baseUrl());
         urls.put("voice.runtime.url.cartesia", cartesia.baseUrl());
+        urls.put("voice.runtime.url.speechmatics", speechmatics.baseUrl());
         return urls;
     }
 

@@ -7,6 +7,7 @@ import dev.voiceplane.runtime.fake.FakeCustomTranscriber;
 import dev.voiceplane.runtime.fake.FakeCartesia;
 import dev.voiceplane.runtime.fake.FakeCustomVoice;
 import dev.voiceplane.runtime.fake.FakeSpeechmatics;
+import dev.voiceplane.runtime.fake.FakeSoniox;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -37,6 +38,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String CARTESIA_KEY = "sk_car_test-key";
     public static final String CUSTOM_VOICE_SECRET = "cv-test-secret";
     public static final String SPEECHMATICS_KEY = "sm-test-key";
+    public static final String SONIOX_KEY = "soniox-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -52,6 +54,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeCartesia cartesia;
     private static FakeCustomVoice customVoice;
     private static FakeSpeechmatics speechmatics;
+    private static FakeSoniox soniox;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -111,6 +114,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return speechmatics;
     }
 
+    public static FakeSoniox soniox() {
+        return soniox;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -127,6 +134,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             customTranscriber = new FakeCustomTranscriber();
             customVoice = new FakeCustomVoice(CUSTOM_VOICE_SECRET);
             speechmatics = new FakeSpeechmatics(SPEECHMATICS_KEY);
+            soniox = new FakeSoniox(SONIOX_KEY);
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());
@@ -142,6 +150,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.openai-transcription", openAiTranscription.baseUrl());
         urls.put("voice.runtime.url.cartesia", cartesia.baseUrl());
         urls.put("voice.runtime.url.speechmatics", speechmatics.baseUrl());
+        urls.put("voice.runtime.url.soniox", soniox.baseUrl());
         return urls;
     }
 

@@ -41,7 +41,6 @@ public class ProviderDirectory {
                     Map.entry("cartesia", "not built yet"),
                     Map.entry("gladia", "not built yet"),
                     Map.entry("google", "not built yet"),
-                    Map.entry("soniox", "not built yet"),
                     Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),
             MODEL, Map.ofEntries(
                     Map.entry("anthropic-bedrock", "Bedrock needs AWS Signature V4 and its binary event-stream framing,"

@@ -8,6 +8,7 @@ import dev.voiceplane.runtime.fake.FakeCartesia;
 import dev.voiceplane.runtime.fake.FakeCustomVoice;
 import dev.voiceplane.runtime.fake.FakeSpeechmatics;
 import dev.voiceplane.runtime.fake.FakeSoniox;
+import dev.voiceplane.runtime.fake.FakeGladia;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
@@ -39,6 +40,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String CUSTOM_VOICE_SECRET = "cv-test-secret";
     public static final String SPEECHMATICS_KEY = "sm-test-key";
     public static final String SONIOX_KEY = "soniox-test-key";
+    public static final String GLADIA_KEY = "gladia-test-key";
 
     private static FakeDeepgram deepgram;
     private static FakeOpenAi openai;
@@ -55,6 +57,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     private static FakeCustomVoice customVoice;
     private static FakeSpeechmatics speechmatics;
     private static FakeSoniox soniox;
+    private static FakeGladia gladia;
 
     public static FakeDeepgram deepgram() {
         return deepgram;
@@ -118,6 +121,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return soniox;
     }
 
+    public static FakeGladia gladia() {
+        return gladia;
+    }
+
     @Override
     public synchronized Map<String, String> start() {
         if (deepgram == null) {
@@ -135,6 +142,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             customVoice = new FakeCustomVoice(CUSTOM_VOICE_SECRET);
             speechmatics = new FakeSpeechmatics(SPEECHMATICS_KEY);
             soniox = new FakeSoniox(SONIOX_KEY);
+            gladia = new FakeGladia(GLADIA_KEY);
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());
@@ -151,6 +159,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         urls.put("voice.runtime.url.cartesia", cartesia.baseUrl());
         urls.put("voice.runtime.url.speechmatics", speechmatics.baseUrl());
         urls.put("voice.runtime.url.soniox", soniox.baseUrl());
+        urls.put("voice.runtime.url.gladia", gladia.baseUrl());
         return urls;
     }
 

@@ -39,7 +39,6 @@ public class ProviderDirectory {
             TRANSCRIBER, Map.ofEntries(
                     Map.entry("azure", "not built yet"),
                     Map.entry("cartesia", "not built yet"),
-                    Map.entry("gladia", "not built yet"),
                     Map.entry("google", "not built yet"),
                     Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),
             MODEL, Map.ofEntries(

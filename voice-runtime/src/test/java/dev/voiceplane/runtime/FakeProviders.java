@@ -143,6 +143,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
             speechmatics = new FakeSpeechmatics(SPEECHMATICS_KEY);
             soniox = new FakeSoniox(SONIOX_KEY);
             gladia = new FakeGladia(GLADIA_KEY);
+            cartesia = new FakeCartesia(CARTESIA_KEY);
         }
         Map<String, String> urls = new java.util.TreeMap<>();
         urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());

@@ -38,7 +38,6 @@ public class ProviderDirectory {
     public static final Map<String, Map<String, String>> NOT_RUN = Map.of(
             TRANSCRIBER, Map.ofEntries(
                     Map.entry("azure", "not built yet"),
-                    Map.entry("cartesia", "not built yet"),
                     Map.entry("google", "not built yet"),
                     Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),
             MODEL, Map.ofEntries(

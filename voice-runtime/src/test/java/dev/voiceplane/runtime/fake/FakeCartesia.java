@@ -40,6 +40,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * key (401 at the upgrade), too many requests (the error event with 429 {@code concurrency_limited}, as the docs show
  * it), a server error (the error event with 500), hang (the request is never answered), garbage (a text frame that is
  * not JSON instead of the answer).
+ *
+ * <p>The same server is Cartesia's realtime speech-to-text, {@code /stt/websocket} ({@link #stt}).
  */
 public final class FakeCartesia implements AutoCloseable {
 
@@ -64,10 +66,12 @@ public final class FakeCartesia implements AutoCloseable {
     private final List<String> cancels = new CopyOnWriteArrayList<>();
     private final List<String> done = new CopyOnWriteArrayList<>();
     private final Set<ServerWebSocket> sockets = ConcurrentHashMap.newKeySet();
+    private final FakeCartesiaStt stt;
 
     /** Starts the server on a random loopback port; clients must send {@code apiKey}. */
     public FakeCartesia(String apiKey) {
         this.apiKey = apiKey;
+        this.stt = new FakeCartesiaStt(apiKey);
         this.server = LoopbackServer.start(vertx, this::handle, "Cartesia");
     }
 
@@ -140,7 +144,16 @@ public final class FakeCartesia implements AutoCloseable {
         LoopbackServer.stop(vertx, "Cartesia");
     }
 
+    /** Cartesia's realtime speech-to-text on this server, {@code /stt/websocket}. */
+    public FakeCartesiaStt stt() {
+        return stt;
+    }
+
     private void handle(HttpServerRequest request) {
+        if (FakeCartesiaStt.PATH.equals(request.path())) {
+            stt.handle(request);
+            return;
+        }
         if (!"/tts/websocket".equals(request.path())) {
             error(request, 404, "not_found", "Not Found", "No such endpoint");
             return;

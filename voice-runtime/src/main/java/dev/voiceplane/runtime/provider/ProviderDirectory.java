@@ -37,8 +37,12 @@ public class ProviderDirectory {
      */
     public static final Map<String, Map<String, String>> NOT_RUN = Map.of(
             TRANSCRIBER, Map.ofEntries(
-                    Map.entry("azure", "not built yet"),
-                    Map.entry("google", "not built yet"),
+                    Map.entry("azure", "Azure Speech streams recognition only through its SDK's own WebSocket"
+                            + " protocol, which Microsoft does not publish; its documented REST API for short audio"
+                            + " transcribes one file of at most 60 s, with no words before the end"),
+                    Map.entry("google", "the hosted platform's google transcriber is a Gemini model asked by a prompt"
+                            + " it does not publish, and Google's Speech-to-Text streams only over gRPC, which this"
+                            + " runtime does not speak"),
                     Map.entry("talkscriber", "Talkscriber's streaming protocol is not public")),
             MODEL, Map.ofEntries(
                     Map.entry("anthropic-bedrock", "Bedrock needs AWS Signature V4 and its binary event-stream framing,"

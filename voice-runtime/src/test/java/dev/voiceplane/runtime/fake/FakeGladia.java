@@ -126,7 +126,7 @@ public final class FakeGladia implements AutoCloseable {
         return lastKey;
     }
 
-    /** The {@code region} of the last session request, or null. */
+    /** The {@code region} of the most recent live-session request, or null. */
     public String lastRegion() {
         return lastRegion;
     }

@@ -139,8 +139,11 @@ public final class SdkValues {
     public static final Set<String> CARTESIA_TRANSCRIBER_MODEL = of(
             "ink-whisper");
 
-    /** {@code CartesiaTranscriberLanguage}. */
-    public static final Set<String> CARTESIA_TRANSCRIBER_LANGUAGE = of(
+    /**
+     * The ISO 639-1 codes and {@code yue}: the SDK's {@code CartesiaTranscriberLanguage} and
+     * {@code ElevenLabsTranscriberLanguage} are this same list.
+     */
+    private static final Set<String> ISO_639_1_AND_YUE = of(
             "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be", "bg", "bh", "bi",
             "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv", "cy", "da", "de", "dv",
             "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa", "ff", "fi", "fj", "fo", "fr", "fy", "ga", "gd",
@@ -152,24 +155,16 @@ public final class SdkValues {
             "rw", "sa", "sc", "sd", "se", "sg", "si", "sk", "sl", "sm", "sn", "so", "sq", "sr", "ss", "st", "su",
             "sv", "sw", "ta", "te", "tg", "th", "ti", "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty", "ug",
             "uk", "ur", "uz", "ve", "vi", "vo", "wa", "wo", "xh", "yi", "yue", "yo", "za", "zh", "zu");
+
+    /** {@code CartesiaTranscriberLanguage}. */
+    public static final Set<String> CARTESIA_TRANSCRIBER_LANGUAGE = ISO_639_1_AND_YUE;
 
     /** {@code ElevenLabsTranscriberModel}. */
     public static final Set<String> ELEVENLABS_TRANSCRIBER_MODEL = of(
             "scribe_v1", "scribe_v2", "scribe_v2_realtime");
 
     /** {@code ElevenLabsTranscriberLanguage}. */
-    public static final Set<String> ELEVENLABS_TRANSCRIBER_LANGUAGE = of(
-            "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be", "bg", "bh", "bi",
-            "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu", "cv", "cy", "da", "de", "dv",
-            "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa", "ff", "fi", "fj", "fo", "fr", "fy", "ga", "gd",
-            "gl", "gn", "gu", "gv", "ha", "he", "hi", "ho", "hr", "ht", "hu", "hy", "hz", "ia", "id", "ie", "ig",
-            "ii", "ik", "io", "is", "it", "iu", "ja", "jv", "ka", "kg", "ki", "kj", "kk", "kl", "km", "kn", "ko",
-            "kr", "ks", "ku", "kv", "kw", "ky", "la", "lb", "lg", "li", "ln", "lo", "lt", "lu", "lv", "mg", "mh",
-            "mi", "mk", "ml", "mn", "mr", "ms", "mt", "my", "na", "nb", "nd", "ne", "ng", "nl", "nn", "no", "nr",
-            "nv", "ny", "oc", "oj", "om", "or", "os", "pa", "pi", "pl", "ps", "pt", "qu", "rm", "rn", "ro", "ru",
-            "rw", "sa", "sc", "sd", "se", "sg", "si", "sk", "sl", "sm", "sn", "so", "sq", "sr", "ss", "st", "su",
-            "sv", "sw", "ta", "te", "tg", "th", "ti", "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty", "ug",
-            "uk", "ur", "uz", "ve", "vi", "vo", "wa", "wo", "xh", "yi", "yue", "yo", "za", "zh", "zu");
+    public static final Set<String> ELEVENLABS_TRANSCRIBER_LANGUAGE = ISO_639_1_AND_YUE;
 
     /** {@code GladiaTranscriberLanguageBehaviour}. */
     public static final Set<String> GLADIA_LANGUAGE_BEHAVIOUR = of(

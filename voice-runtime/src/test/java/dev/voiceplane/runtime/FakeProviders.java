@@ -16,12 +16,13 @@ import dev.voiceplane.runtime.fake.FakeGemini;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeRime;
 import dev.voiceplane.runtime.fake.FakeOpenAiTranscription;
+import dev.voiceplane.runtime.fake.ProviderFakes;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 
 /**
- * Local fakes of the providers, speaking their real protocols (Deepgram live, OpenAI streaming chat, ElevenLabs
- * streaming speech), started once per test run; the runtime's base URLs point at them. Tests script them through
+ * Local fakes of the providers, speaking their real protocols ({@link ProviderFakes}: every transcriber, model and
+ * voice the runtime runs), started once per test run; the runtime's base URLs point at them. Tests script them through
  * the static accessors and use keys of their own per organisation, so that no test depends on another.
  */
 public class FakeProviders implements QuarkusTestResourceLifecycleManager {
@@ -42,126 +43,86 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String SONIOX_KEY = "soniox-test-key";
     public static final String GLADIA_KEY = "gladia-test-key";
 
-    private static FakeDeepgram deepgram;
-    private static FakeOpenAi openai;
-    private static FakeElevenLabs elevenlabs;
-    private static FakeAzureSpeech azure;
-    private static FakeRime rime;
-    private static FakeLmnt lmnt;
-    private static FakeAnthropic anthropic;
-    private static FakeGemini gemini;
-    private static FakeAssemblyAi assemblyAi;
-    private static FakeOpenAiTranscription openAiTranscription;
-    private static FakeCustomTranscriber customTranscriber;
-    private static FakeCartesia cartesia;
-    private static FakeCustomVoice customVoice;
-    private static FakeSpeechmatics speechmatics;
-    private static FakeSoniox soniox;
-    private static FakeGladia gladia;
+    private static ProviderFakes fakes;
 
     public static FakeDeepgram deepgram() {
-        return deepgram;
+        return fakes.deepgram();
     }
 
     public static FakeOpenAi openai() {
-        return openai;
+        return fakes.openai();
     }
 
     public static FakeElevenLabs elevenlabs() {
-        return elevenlabs;
+        return fakes.elevenlabs();
     }
 
     public static FakeAzureSpeech azure() {
-        return azure;
+        return fakes.azure();
     }
 
     public static FakeRime rime() {
-        return rime;
+        return fakes.rime();
     }
 
     public static FakeLmnt lmnt() {
-        return lmnt;
+        return fakes.lmnt();
     }
 
     public static FakeAnthropic anthropic() {
-        return anthropic;
+        return fakes.anthropic();
     }
 
     public static FakeGemini gemini() {
-        return gemini;
+        return fakes.gemini();
     }
 
     public static FakeAssemblyAi assemblyAi() {
-        return assemblyAi;
+        return fakes.assemblyAi();
     }
 
     /** OpenAI's Realtime transcription and {@code /audio/transcriptions}, with the {@code openai} key. */
     public static FakeOpenAiTranscription openAiTranscription() {
-        return openAiTranscription;
+        return fakes.openAiTranscription();
     }
 
     /** A customer's transcription server (its URL goes in the assistant's {@code transcriber.server.url}). */
     public static FakeCustomTranscriber customTranscriber() {
-        return customTranscriber;
+        return fakes.customTranscriber();
     }
 
     public static FakeCartesia cartesia() {
-        return cartesia;
+        return fakes.cartesia();
     }
 
     public static FakeCustomVoice customVoice() {
-        return customVoice;
+        return fakes.customVoice();
     }
 
     public static FakeSpeechmatics speechmatics() {
-        return speechmatics;
+        return fakes.speechmatics();
     }
 
     public static FakeSoniox soniox() {
-        return soniox;
+        return fakes.soniox();
     }
 
     public static FakeGladia gladia() {
-        return gladia;
+        return fakes.gladia();
     }
 
     @Override
     public synchronized Map<String, String> start() {
-        if (deepgram == null) {
-            deepgram = new FakeDeepgram(DEEPGRAM_KEY);
-            openai = new FakeOpenAi(OPENAI_KEY).azureKey(AZURE_OPENAI_KEY);
-            elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
-            azure = new FakeAzureSpeech(AZURE_KEY);
-            rime = new FakeRime(RIME_KEY);
-            lmnt = new FakeLmnt(LMNT_KEY);
-            anthropic = new FakeAnthropic(ANTHROPIC_KEY);
-            gemini = new FakeGemini(GOOGLE_KEY);
-            assemblyAi = new FakeAssemblyAi(ASSEMBLYAI_KEY);
-            openAiTranscription = new FakeOpenAiTranscription(OPENAI_KEY);
-            customTranscriber = new FakeCustomTranscriber();
-            customVoice = new FakeCustomVoice(CUSTOM_VOICE_SECRET);
-            speechmatics = new FakeSpeechmatics(SPEECHMATICS_KEY);
-            soniox = new FakeSoniox(SONIOX_KEY);
-            gladia = new FakeGladia(GLADIA_KEY);
-            cartesia = new FakeCartesia(CARTESIA_KEY);
+        if (fakes == null) {
+            fakes = new ProviderFakes(Map.ofEntries(Map.entry("deepgram", DEEPGRAM_KEY),
+                    Map.entry("openai", OPENAI_KEY), Map.entry("11labs", ELEVENLABS_KEY), Map.entry("azure", AZURE_KEY),
+                    Map.entry("rime-ai", RIME_KEY), Map.entry("lmnt", LMNT_KEY), Map.entry("anthropic", ANTHROPIC_KEY),
+                    Map.entry("google", GOOGLE_KEY), Map.entry("azure-openai", AZURE_OPENAI_KEY),
+                    Map.entry("assembly-ai", ASSEMBLYAI_KEY), Map.entry("cartesia", CARTESIA_KEY),
+                    Map.entry("speechmatics", SPEECHMATICS_KEY), Map.entry("soniox", SONIOX_KEY),
+                    Map.entry("gladia", GLADIA_KEY)), CUSTOM_VOICE_SECRET);
         }
-        Map<String, String> urls = new java.util.TreeMap<>();
-        urls.put("voice.runtime.url.deepgram", "ws://127.0.0.1:" + deepgram.port());
-        urls.put("voice.runtime.url.openai", openai.baseUrl());
-        urls.put("voice.runtime.url.elevenlabs", elevenlabs.baseUrl());
-        urls.put("voice.runtime.url.azure", azure.baseUrl());
-        urls.put("voice.runtime.url.rime-ai", rime.baseUrl());
-        urls.put("voice.runtime.url.lmnt", lmnt.baseUrl());
-        urls.put("voice.runtime.url.anthropic", anthropic.baseUrl());
-        urls.put("voice.runtime.url.google", gemini.baseUrl());
-        urls.put("voice.runtime.url.azure-openai", "http://127.0.0.1:" + openai.port());
-        urls.put("voice.runtime.url.assembly-ai", assemblyAi.baseUrl());
-        urls.put("voice.runtime.url.openai-transcription", openAiTranscription.baseUrl());
-        urls.put("voice.runtime.url.cartesia", cartesia.baseUrl());
-        urls.put("voice.runtime.url.speechmatics", speechmatics.baseUrl());
-        urls.put("voice.runtime.url.soniox", soniox.baseUrl());
-        urls.put("voice.runtime.url.gladia", gladia.baseUrl());
-        return urls;
+        return fakes.configuration();
     }
 
     @Override

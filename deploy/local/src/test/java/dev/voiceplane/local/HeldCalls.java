@@ -21,7 +21,9 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeOpenAiTts;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
+import dev.voiceplane.runtime.fake.ProviderFakes;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
@@ -56,9 +58,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * The whole stack, reached through its gateway, with the outside world faked, for system tests of held
  * conversations: one WireMock server plays the carrier's REST API, the organisation's servers (tool servers, server
  * URLs: {@code /hooks/<name>}) and the analysis model; the speech providers are the runtime's local fakes speaking
- * their real protocols (the streaming chat requests reach {@link #openai()} through WireMock, as one
- * {@code VOICE_OPENAI_API_URL} serves both in production). The organisation {@link #ORG} (key {@link #KEY}) has
- * credentials for openai, deepgram and 11labs.
+ * their real protocols, every one the runtime runs ({@link ProviderFakes}, reached through their base-URL variables,
+ * as an operator points them; the streaming chat requests reach {@link #openai()} and the speech requests
+ * {@link #openAiTts()} through WireMock, as one {@code VOICE_OPENAI_API_URL} serves them all in production; xai,
+ * cerebras and deep-seek have chat fakes of their own, {@link #compatible}). The organisation {@link #ORG} (key
+ * {@link #KEY}) has a credential for every provider ({@link #PROVIDER_KEYS}, each the key its fakes take): azure with a
+ * region, azure-openai in the SDK's form with the OpenAI fake as its {@code openAIEndpoint}.
  *
  * <p>One stack serves every test class of the JVM that asks for it ({@link #shared}): it starts once, at the first
  * class, and stops when the test run ends. Test classes share its fakes, so each sets the scripts it relies on
@@ -98,6 +103,23 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
     public static final String LLM_KEY = "sk-held-calls";
     public static final String DEEPGRAM_KEY = "dg-held-calls";
     public static final String ELEVENLABS_KEY = "el-held-calls";
+    /** The key of {@link #ORG}'s credential of each provider, which that provider's fakes take. */
+    public static final Map<String, String> PROVIDER_KEYS = Map.ofEntries(Map.entry("openai", LLM_KEY),
+            Map.entry("deepgram", DEEPGRAM_KEY), Map.entry("11labs", ELEVENLABS_KEY),
+            Map.entry("azure", "az-held-calls"), Map.entry("rime-ai", "rime-held-calls"),
+            Map.entry("lmnt", "lmnt-held-calls"), Map.entry("anthropic", "sk-ant-held-calls"),
+            Map.entry("google", "AIza-held-calls"), Map.entry("azure-openai", "aoai-held-calls"),
+            Map.entry("assembly-ai", "aai-held-calls"), Map.entry("cartesia", "sk_car_held-calls"),
+            Map.entry("speechmatics", "sm-held-calls"), Map.entry("soniox", "soniox-held-calls"),
+            Map.entry("gladia", "gladia-held-calls"), Map.entry("xai", "xai-held-calls"),
+            Map.entry("cerebras", "csk-held-calls"), Map.entry("deep-seek", "sk-ds-held-calls"));
+    /** The OpenAI-compatible model providers with a chat fake of their own, and their base-URL variables. */
+    public static final Map<String, String> COMPATIBLE = Map.of("xai", "VOICE_XAI_API_URL",
+            "cerebras", "VOICE_CEREBRAS_API_URL", "deep-seek", "VOICE_DEEPSEEK_API_URL");
+    /** The region of {@link #ORG}'s azure and azure-openai credentials. */
+    public static final String AZURE_REGION = "eastus";
+    /** What the custom voice's server asks for as {@code X-VAPI-SECRET} (the assistant's {@code voice.server.secret}). */
+    public static final String CUSTOM_VOICE_SECRET = "cv-secret-held-calls";
     /** The analysis model's summary of every call. */
     public static final String SUMMARY = "The caller was helped.";
     /** A held conversation's steps run in real time (the caller speaks and listens at 20 ms a frame). */
@@ -111,9 +133,9 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
 
     private final Path dataDirectory;
     private final WireMockServer outside;
-    private final FakeDeepgram deepgram;
-    private final FakeOpenAi openai;
-    private final FakeElevenLabs elevenlabs;
+    private final ProviderFakes fakes;
+    private final FakeOpenAiTts openAiTts;
+    private final Map<String, FakeOpenAi> compatible = new LinkedHashMap<>();
     private StackUnderTest stack;
     private String publicUrl;
 
@@ -123,9 +145,9 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
         this.ownsDirectory = dataDirectory == null;
         this.dataDirectory = dataDirectory != null ? dataDirectory : Files.createTempDirectory("held-calls");
         this.outside = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
-        this.deepgram = new FakeDeepgram(DEEPGRAM_KEY);
-        this.openai = new FakeOpenAi(LLM_KEY);
-        this.elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
+        this.fakes = new ProviderFakes(PROVIDER_KEYS, CUSTOM_VOICE_SECRET);
+        this.openAiTts = new FakeOpenAiTts(LLM_KEY);
+        COMPATIBLE.keySet().forEach(provider -> compatible.put(provider, new FakeOpenAi(PROVIDER_KEYS.get(provider))));
     }
 
     /** Gives a test's (or {@code @BeforeAll}'s) {@code HeldCalls} parameter the shared stack. */
@@ -155,12 +177,20 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
 
     private static HeldCalls start() throws Exception {
         HeldCalls calls = start(null, Map.of());
-        for (String[] credential : new String[][] {{"openai", LLM_KEY}, {"deepgram", DEEPGRAM_KEY},
-                {"11labs", ELEVENLABS_KEY}}) {
-            calls.as(KEY).body("{\"provider\":\"" + credential[0] + "\",\"apiKey\":\"" + credential[1] + "\"}")
+        new TreeMap<>(PROVIDER_KEYS).forEach((provider, key) -> {
+            String credential = switch (provider) {
+                case "azure" -> "{\"provider\":\"azure\",\"apiKey\":\"" + key + "\",\"region\":\"" + AZURE_REGION
+                        + "\"}";
+                // The SDK's form: the key as openAIKey, the resource's endpoint, region and deployments.
+                case "azure-openai" -> "{\"provider\":\"azure-openai\",\"openAIKey\":\"" + key + "\",\"region\":\""
+                        + AZURE_REGION + "\",\"models\":[\"gpt-4o-mini\"],\"openAIEndpoint\":\""
+                        + calls.fakes.azureOpenAiEndpoint() + "\"}";
+                default -> "{\"provider\":\"" + provider + "\",\"apiKey\":\"" + key + "\"}";
+            };
+            calls.as(KEY).body(credential)
                     .when().put("/credential/" + UUID.randomUUID())
-                    .then().statusCode(200);
-        }
+                    .then().log().ifValidationFails().statusCode(200);
+        });
         return calls;
     }
 
@@ -195,7 +225,9 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
                         + "\"usage\":{\"prompt_tokens\":100,\"completion_tokens\":10,\"total_tokens\":110}}")));
         outside.stubFor(post(urlEqualTo("/v1/chat/completions")).atPriority(1)
                 .withRequestBody(matchingJsonPath("$[?(@.stream == true)]"))
-                .willReturn(aResponse().proxiedFrom("http://127.0.0.1:" + openai.port())));
+                .willReturn(aResponse().proxiedFrom("http://127.0.0.1:" + fakes.openai().port())));
+        outside.stubFor(post(urlEqualTo("/v1/audio/speech"))
+                .willReturn(aResponse().proxiedFrom("http://127.0.0.1:" + openAiTts.port())));
         String fake = "http://127.0.0.1:" + outside.port();
         stack = StackUnderTest.start(dataDirectory, options, gatewayPort -> {
             publicUrl = "http://localhost:" + gatewayPort;
@@ -206,9 +238,9 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
             environment.put("VOICE_VONAGE_API_URL", fake);
             environment.put("VOICE_VONAGE_REST_URL", fake);
             environment.put("VOICE_MAX_LIVE_CALLS", "100");
+            environment.putAll(fakes.environment());
             environment.put("VOICE_OPENAI_API_URL", fake + "/v1");
-            environment.put("VOICE_DEEPGRAM_URL", "ws://127.0.0.1:" + deepgram.port());
-            environment.put("VOICE_ELEVENLABS_URL", elevenlabs.baseUrl());
+            compatible.forEach((provider, chat) -> environment.put(COMPATIBLE.get(provider), chat.baseUrl()));
             // The organisation's servers are on this machine; retries come back within seconds.
             environment.put("VOICE_WEBHOOK_ALLOW_PRIVATE", "true");
             environment.put("VOICE_WEBHOOK_SCHEDULE", "0s" + ",1s".repeat(30));
@@ -234,8 +266,10 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
             }
         } finally {
             outside.stop();
-            for (AutoCloseable fake : new AutoCloseable[] {deepgram, openai, elevenlabs}) {
-                fake.close();
+            fakes.close();
+            openAiTts.close();
+            for (FakeOpenAi chat : compatible.values()) {
+                chat.close();
             }
             if (ownsDirectory) {
                 try (var paths = Files.walk(dataDirectory)) {
@@ -258,15 +292,30 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
     }
 
     public FakeDeepgram deepgram() {
-        return deepgram;
+        return fakes.deepgram();
     }
 
     public FakeOpenAi openai() {
-        return openai;
+        return fakes.openai();
     }
 
     public FakeElevenLabs elevenlabs() {
-        return elevenlabs;
+        return fakes.elevenlabs();
+    }
+
+    /** Every provider's fake (the three above among them). */
+    public ProviderFakes fakes() {
+        return fakes;
+    }
+
+    /** OpenAI's speech ({@code voice.provider: openai}), reached through WireMock at {@code VOICE_OPENAI_API_URL}. */
+    public FakeOpenAiTts openAiTts() {
+        return openAiTts;
+    }
+
+    /** The chat fake of OpenAI-compatible model provider {@code provider} (one of {@link #COMPATIBLE}). */
+    public FakeOpenAi compatible(String provider) {
+        return compatible.get(provider);
     }
 
     /** The stack itself: service ports, its output, SIGTERM or kill a service. */

@@ -35,10 +35,14 @@ public final class Providers {
     /**
      * Credential providers: the era's, and the published SDK's credentials of the transcribers, models and voices
      * above that take an API key ({@code Create*CredentialDto}); which fields each takes is credential-service's
-     * {@code CredentialKind}.
+     * {@code CredentialKind}. Beside them, {@code custom-transcriber} and {@code custom-voice}, which the SDK has no
+     * credential for: an operator's own speech server may want one bearer token for every assistant of the
+     * organisation, which the runtime sends as {@code Authorization: Bearer} beside the assistant's
+     * {@code server.secret}.
      */
     public static final Set<String> CREDENTIAL = sorted("11labs", "anthropic", "anyscale", "assembly-ai", "azure",
-            "azure-openai", "cartesia", "cerebras", "custom-llm", "deep-seek", "deepgram", "deepinfra", "gladia",
+            "azure-openai", "cartesia", "cerebras", "custom-llm", "custom-transcriber", "custom-voice", "deep-seek",
+            "deepgram", "deepinfra", "gladia",
             "gohighlevel", "google", "groq", "hume", "inflection-ai", "inworld", "lmnt", "make", "minimax", "neuphonic",
             "openai", "openrouter", "perplexity-ai", "playht", "rime-ai", "runpod", "s3", "smallest-ai", "soniox",
             "speechmatics", "tavus", "together-ai", "twilio", "vonage", "wellsaid", "xai");

@@ -31,7 +31,7 @@ class CredentialFieldsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"assembly-ai", "cartesia", "deepgram", "anthropic", "google", "xai", "cerebras", "deep-seek",
             "speechmatics", "soniox", "gladia", "lmnt", "rime-ai", "11labs", "inworld", "hume", "neuphonic", "smallest-ai",
-            "tavus", "wellsaid", "inflection-ai", "playht"})
+            "tavus", "wellsaid", "inflection-ai", "playht", "custom-transcriber", "custom-voice"})
     void todaysApiKeyProvidersTakeOneApiKey(String provider) {
         String id = newId();
         String key = provider + "-key-" + id;

@@ -272,7 +272,7 @@ public final class DeliveryWorker {
                 payload = json.createObjectNode();
             }
         }
-        Optional<Targets.Target> target = targets.of(message.orgId(), message.callId(), payload);
+        Optional<Target> target = targets.of(message.orgId(), message.callId(), payload);
         if (target.isEmpty()) {
             return DeliveryStore.Outcome.skipped(message,
                     "no server URL: neither the tool, the assistant nor the phone number has one");

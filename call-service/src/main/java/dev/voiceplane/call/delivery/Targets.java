@@ -6,8 +6,6 @@ import dev.voiceplane.call.repository.CallConfigurationReads;
 import dev.voiceplane.call.repository.DeliveryStore;
 import dev.voiceplane.call.service.AssistantSettings;
 import dev.voiceplane.call.service.Configurations;
-import dev.voiceplane.contracts.assistant.ServerForms;
-import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,59 +20,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * message about a tool call) &gt; the assistant's {@code serverUrl} (the call's effective assistant: overrides applied,
  * a squad's first member) &gt; the phone number's {@code serverUrl}, each with its own secret for
  * {@code x-vapi-secret}, and the custom {@code headers} and {@code timeoutSeconds} of its {@code server} object
- * (either spelling of the server counts, see {@code ServerForms}). Which kinds are sent at all is decided once, when
- * the message is written (ServerMessages, the assistant's {@code serverMessages}). A call's configuration is frozen
- * at creation, so the answer is kept per call.
+ * (either spelling of the server counts, see {@link Target#server(JsonNode)}). Which kinds are sent at all is decided
+ * once, when the message is written (ServerMessages, the assistant's {@code serverMessages}). A call's configuration
+ * is frozen at creation, so the answer is kept per call.
+ *
+ * <p>The receiver itself, {@link Target}, is a file of its own: the call's settings ({@code AssistantSettings})
+ * read one, and this class reads those settings, so the dependency runs one way ({@code ImportCirclesTest}).
  */
 @ApplicationScoped
 public class Targets {
-
-    /**
-     * A receiver: its URL, the customer's secret for it (may be null), the custom headers of its {@code server}
-     * object (empty when none) and its {@code timeoutSeconds} (null: the delivery's own timeout).
-     */
-    public record Target(String url, String secret, Map<String, String> headers, java.time.Duration timeout) {
-
-        public Target(String url, String secret) {
-            this(url, secret, Map.of(), null);
-        }
-
-        /**
-         * A resource's server (an assistant's or a function tool's), in either spelling (see {@link ServerForms}):
-         * its URL and secret, and the {@code headers} and {@code timeoutSeconds} of its {@code server} object.
-         */
-        public static Optional<Target> server(JsonNode resource) {
-            String url = ServerForms.url(resource);
-            if (url == null) {
-                return Optional.empty();
-            }
-            JsonNode server = resource.path("server");
-            return Optional.of(new Target(url, ServerForms.secret(resource), Targets.headers(server.path("headers")),
-                    Targets.timeout(server.path("timeoutSeconds"))));
-        }
-
-        /** A number's server: its {@code serverUrl} and secret, headers and timeout; empty when it has no URL. */
-        public static Optional<Target> server(PhoneNumberConfiguration number) {
-            if (number.serverUrl() == null || number.serverUrl().isEmpty()) {
-                return Optional.empty();
-            }
-            String secret = number.serverUrlSecret() == null || number.serverUrlSecret().isEmpty() ? null
-                    : number.serverUrlSecret();
-            return Optional.of(new Target(number.serverUrl(), secret,
-                    number.serverHeaders() == null ? Map.of() : Targets.headers(number.serverHeaders()),
-                    number.serverTimeoutSeconds() == null ? null : seconds(number.serverTimeoutSeconds().doubleValue())));
-        }
-
-        /** The deadline of one attempt: the server's own timeout when it has one, else {@code otherwise}. */
-        public java.time.Duration deadline(java.time.Duration otherwise) {
-            return timeout != null ? timeout : otherwise;
-        }
-
-        @Override
-        public String toString() {
-            return "Target[" + url + "]";
-        }
-    }
 
     private static final int CACHED_CALLS = 10_000;
 
@@ -138,28 +92,6 @@ public class Targets {
         return configurations.frozen(configuration).phoneNumber().flatMap(Target::server);
     }
 
-    /** The custom headers of a server object: string values only (validated when written). */
-    public static Map<String, String> headers(JsonNode headers) {
-        if (!headers.isObject() || headers.isEmpty()) {
-            return Map.of();
-        }
-        Map<String, String> found = new LinkedHashMap<>();
-        headers.fields().forEachRemaining(header -> {
-            if (header.getValue().isTextual()) {
-                found.put(header.getKey(), header.getValue().asText());
-            }
-        });
-        return found;
-    }
-
-    static java.time.Duration timeout(JsonNode seconds) {
-        return seconds.isNumber() ? seconds(seconds.asDouble()) : null;
-    }
-
-    private static java.time.Duration seconds(double seconds) {
-        return java.time.Duration.ofMillis(Math.round(seconds * 1000));
-    }
-
     /** A {@code tool-calls}-like message names its tools: the first with a server URL wins. */
     static Optional<Target> toolServer(JsonNode message) {
         for (JsonNode entry : message.path("message").path("toolWithToolCallList")) {
@@ -167,7 +99,7 @@ public class Targets {
             Optional<Target> target = target(server, "url", "secret");
             if (target.isPresent()) {
                 return Optional.of(new Target(target.get().url(), target.get().secret(),
-                        headers(server.path("headers")), timeout(server.path("timeoutSeconds"))));
+                        Target.headers(server.path("headers")), Target.timeout(server.path("timeoutSeconds"))));
             }
         }
         return Optional.empty();

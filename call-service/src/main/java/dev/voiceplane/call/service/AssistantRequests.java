@@ -53,7 +53,7 @@ public class AssistantRequests {
             String orgId = message.path("call").path("orgId").asText(number.orgId());
             String signature = Signatures.sign(deliveries.secrets().signingKeys(orgId), id, timestamp, text);
             // The number's server object may carry custom headers and its own timeout (docs/webhooks.md).
-            java.util.Map<String, String> custom = dev.voiceplane.call.delivery.Targets.headers(
+            java.util.Map<String, String> custom = dev.voiceplane.call.delivery.Target.headers(
                     number.serverHeaders() == null ? json.nullNode() : number.serverHeaders());
             Duration deadline = number.serverTimeoutSeconds() == null ? timeout
                     : Duration.ofMillis(number.serverTimeoutSeconds().movePointRight(3).longValue());

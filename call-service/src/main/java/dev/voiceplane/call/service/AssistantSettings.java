@@ -2,7 +2,7 @@ package dev.voiceplane.call.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.call.delivery.Targets.Target;
+import dev.voiceplane.call.delivery.Target;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;

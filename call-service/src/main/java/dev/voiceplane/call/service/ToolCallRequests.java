@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplane.call.delivery.Deliveries;
 import dev.voiceplane.call.delivery.Signatures;
 import dev.voiceplane.call.delivery.Targets;
-import dev.voiceplane.call.delivery.Targets.Target;
+import dev.voiceplane.call.delivery.Target;
 import dev.voiceplane.call.delivery.WebhookSender;
 import dev.voiceplane.call.domain.Call;
 import dev.voiceplane.call.repository.CallDocuments;

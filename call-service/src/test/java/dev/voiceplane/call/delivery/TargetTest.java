@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.voiceplane.call.delivery.Targets.Target;
 import dev.voiceplane.contracts.telephony.PhoneNumberConfiguration;
 import java.math.BigDecimal;
 import java.time.Duration;

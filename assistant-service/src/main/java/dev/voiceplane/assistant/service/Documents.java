@@ -13,9 +13,7 @@ import dev.voiceplane.kit.json.StoredDocument;
 import dev.voiceplane.kit.json.StoredJson;
 import dev.voiceplane.kit.json.WrittenDocument;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * The stored form of assistants and squads: the wire format's fields as JSON text (unset fields omitted,
@@ -78,20 +76,14 @@ public class Documents {
     }
 
     /**
-     * What a read answers, its secrets opened or left out: the stored document itself when it reads as its type
-     * exactly (the common case: it was validated when written), so that a read does not bind it to the typed records
-     * only to write them again; otherwise what {@link #read} answers.
+     * What a read without a current stored answer answers (an internal read, secrets opened; a row with secrets; one
+     * written before answers were stored or under another form), its secrets opened or left out: the stored document
+     * itself when it reads as its type exactly (the common case: it was validated when written), written from its
+     * tree in the type's order, so that a read does not bind it to the typed records only to write them again;
+     * otherwise what {@link StoredJson#read} answers.
      */
     private <T> Answer<T> answer(String document, Class<T> type, SealedFields secrets, String context, Secrets shown) {
-        boolean opened = shown == Secrets.OPENED;
-        // First straight from the stored text (no tree: most of a list's time went into building and writing one).
-        // A secret left out is one the opener answers null for, as for a sealed value that does not open.
-        Optional<StoredDocument> fromText = stored.asStored(document.getBytes(StandardCharsets.UTF_8), type,
-                secrets.paths(), opened ? value -> secrets.open(value, box, context) : value -> null);
-        if (fromText.isPresent()) {
-            return new Answer<>(null, fromText.get());
-        }
-        ObjectNode tree = opened ? open(document, secrets, context) : withoutSecrets(document, secrets);
+        ObjectNode tree = shown == Secrets.OPENED ? open(document, secrets, context) : withoutSecrets(document, secrets);
         return stored.asStored(tree, type)
                 .map(verbatim -> new Answer<T>(null, verbatim))
                 .orElseGet(() -> new Answer<>(stored.read(tree, type, context), null));

@@ -60,8 +60,7 @@ public final class SealedFields {
 
     /**
      * What one stored value at one of the paths reads as: opened when it is sealed, as it is when it was stored before
-     * sealing existed, null (left out) when it is sealed but does not open here. For readers that walk the stored
-     * text themselves (the kit's {@code StoredJson.asStored} from the text).
+     * sealing existed, null (left out) when it is sealed but does not open here.
      */
     public String open(String value, SecretBox box, String context) {
         if (!value.startsWith(PREFIX)) {

@@ -18,13 +18,11 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
-import java.util.Set;
 
 /**
  * The wire form of a type, worked out once from Jackson's own serializers: for each object its properties in the
@@ -142,102 +140,6 @@ public final class DocumentShape {
     public void writeFields(ObjectNode document, JsonGenerator generator, SerializerProvider provider)
             throws IOException {
         writeFields(root, document, generator, provider);
-    }
-
-    /**
-     * The plan {@link StoredText} answers the type's stored text with, {@code secretPaths} (as {@code SealedFields}
-     * names them) marking the properties to be opened; null when a secret sits where the plan cannot follow it
-     * (inside free-form JSON, an array of arrays, or an array of strings), so that such documents take the tree.
-     */
-    StoredText.Plan plan(List<String> secretPaths) {
-        Set<List<String>> paths = new HashSet<>();
-        for (String path : secretPaths) {
-            paths.add(List.of(path.split("\\.")));
-        }
-        try {
-            return new Planner().plan(root, paths);
-        } catch (Unplannable e) {
-            return null;
-        }
-    }
-
-    private static final class Unplannable extends Exception {
-        Unplannable() {
-            super(null, null, false, false);
-        }
-    }
-
-    /** One plan per object type and the secret paths below it (the same type can hold secrets in one place only). */
-    private static final class Planner {
-        private final Map<Bean, Map<Set<List<String>>, StoredText.Plan>> planned = new IdentityHashMap<>();
-
-        StoredText.Plan plan(Bean bean, Set<List<String>> paths) throws Unplannable {
-            Map<Set<List<String>>, StoredText.Plan> byPaths = planned.computeIfAbsent(bean, key -> new HashMap<>());
-            StoredText.Plan known = byPaths.get(paths);
-            if (known != null) {
-                return known;
-            }
-            int count = bean.names.size();
-            boolean[] secret = new boolean[count];
-            List<Set<List<String>>> below = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                Set<List<String>> inner = new HashSet<>();
-                for (List<String> path : paths) {
-                    if (path.getFirst().equals(bean.names.get(i))) {
-                        if (path.size() == 1) {
-                            secret[i] = true;
-                        } else {
-                            inner.add(path.subList(1, path.size()));
-                        }
-                    }
-                }
-                below.add(inner);
-            }
-            StoredText.Plan plan = new StoredText.Plan(bean.names, secret);
-            byPaths.put(paths, plan);
-            for (int i = 0; i < count; i++) {
-                plan.kinds[i] = kind(bean.values.get(i), below.get(i));
-            }
-            return plan;
-        }
-
-        private StoredText.Kind kind(Value value, Set<List<String>> paths) throws Unplannable {
-            return switch (value) {
-                // SealedFields.open looks for a field or an element in these, finds none, and changes nothing.
-                case Text text -> new StoredText.Kind(StoredText.TEXT, null, null);
-                case Bool bool -> new StoredText.Kind(StoredText.BOOL, null, null);
-                case Decimal decimal -> new StoredText.Kind(StoredText.DECIMAL, null, null);
-                case Unsupported unsupported -> new StoredText.Kind(StoredText.UNSUPPORTED, null, null);
-                // Free-form JSON is written as stored: a secret inside it could not be opened.
-                case AnyJson any -> freeForm(StoredText.ANY, paths);
-                case FreeObject free -> freeForm(StoredText.FREE_OBJECT, paths);
-                case Bean bean -> new StoredText.Kind(StoredText.OBJECT, null, plan(bean, paths));
-                case ArrayOf array -> {
-                    Set<List<String>> elements = new HashSet<>();
-                    for (List<String> path : paths) {
-                        if (path.getFirst().equals("*")) {
-                            if (path.size() == 1) {
-                                throw new Unplannable();
-                            }
-                            elements.add(path.subList(1, path.size()));
-                        }
-                    }
-                    if (!elements.isEmpty() && !(array.element() instanceof Bean)
-                            && !(array.element() instanceof Text || array.element() instanceof Bool
-                                    || array.element() instanceof Decimal)) {
-                        throw new Unplannable();
-                    }
-                    yield new StoredText.Kind(StoredText.ARRAY, kind(array.element(), elements), null);
-                }
-            };
-        }
-
-        private static StoredText.Kind freeForm(int code, Set<List<String>> paths) throws Unplannable {
-            if (!paths.isEmpty()) {
-                throw new Unplannable();
-            }
-            return new StoredText.Kind(code, null, null);
-        }
     }
 
     private static Value describe(SerializerProvider provider, JavaType type, Map<Class<?>, Bean> seen) {

@@ -13,15 +13,12 @@ import java.io.IOException;
 /**
  * A stored document that reads as its type exactly (see {@link StoredJson#asStored}), to be answered as it is,
  * with no binding to the typed records and no writing them again: the answer's fields stored with it (see
- * {@link StoredJson#answered}), copied to the answer as they are; or its parsed tree; or its stored text itself,
- * scanned once ({@link StoredText}), whose values are copied to the answer.
+ * {@link StoredJson#answered}), copied to the answer as they are; or its parsed tree.
  */
 public final class StoredDocument {
 
     private final ObjectNode document;
     private final DocumentShape shape;
-    private final byte[] text;
-    private final StoredText.Scanned scanned;
     private final ObjectReader reader;
     /** The answer's fields as stored with the document (without the object's braces). */
     private final SerializedString fields;
@@ -29,8 +26,6 @@ public final class StoredDocument {
     StoredDocument(ObjectNode document, DocumentShape shape) {
         this.document = document;
         this.shape = shape;
-        this.text = null;
-        this.scanned = null;
         this.reader = null;
         this.fields = null;
     }
@@ -38,27 +33,14 @@ public final class StoredDocument {
     StoredDocument(String fields, ObjectReader reader) {
         this.document = null;
         this.shape = null;
-        this.text = null;
-        this.scanned = null;
         this.reader = reader;
         this.fields = new SerializedString(fields);
-    }
-
-    StoredDocument(byte[] text, StoredText.Scanned scanned, ObjectReader reader) {
-        this.document = null;
-        this.shape = null;
-        this.text = text;
-        this.scanned = scanned;
-        this.reader = reader;
-        this.fields = null;
     }
 
     /** Writes the document's fields, in its type's order, into the object {@code generator} is writing. */
     public void writeFields(JsonGenerator generator, SerializerProvider provider) throws IOException {
         if (fields != null) {
             writeStoredFields(generator);
-        } else if (scanned != null) {
-            StoredText.writeFields(text, scanned, generator, provider, reader);
         } else {
             shape.writeFields(document, generator, provider);
         }

@@ -16,11 +16,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.UnaryOperator;
 import java.util.zip.CRC32C;
 import org.jboss.logging.Logger;
 
@@ -42,7 +40,6 @@ public class StoredJson {
     private final ObjectMapper salvaging;
     private final ObjectReader storedReader;
     private final Map<Class<?>, DocumentShape> shapes = new ConcurrentHashMap<>();
-    private final Map<PlanKey, Optional<StoredText.Plan>> plans = new ConcurrentHashMap<>();
     private final Map<Class<?>, Long> forms = new ConcurrentHashMap<>();
 
     public StoredJson(ObjectMapper mapper) {
@@ -76,24 +73,6 @@ public class StoredJson {
     }
 
     /**
-     * The same from the stored text itself (jsonb's text, UTF-8), without parsing it into a tree: answered straight
-     * from its bytes ({@link StoredText}), byte for byte what the tree would answer. {@code secretPaths} name its
-     * secrets as {@code SealedFields} does, and {@code openSecret} turns a secret's stored text into what is answered
-     * (null: left out). Empty when the document does not read as {@code type} exactly, or when this way cannot tell:
-     * the caller then takes the tree ({@link #parse}, {@link #asStored(ObjectNode, Class)}, {@link #read}).
-     */
-    public Optional<StoredDocument> asStored(byte[] document, Class<?> type, List<String> secretPaths,
-            UnaryOperator<String> openSecret) {
-        StoredText.Plan plan = plans.computeIfAbsent(new PlanKey(type, secretPaths),
-                key -> Optional.ofNullable(shape(key.type()).plan(key.secretPaths()))).orElse(null);
-        if (plan == null) {
-            return Optional.empty();
-        }
-        StoredText.Scanned scanned = StoredText.scan(document, plan, openSecret);
-        return scanned == null ? Optional.empty() : Optional.of(new StoredDocument(document, scanned, storedReader));
-    }
-
-    /**
      * A number for how {@code type} is answered now (a checksum of {@link DocumentShape#form}): an answer stored with
      * its document under another form (an older version of the type, say) is not answered as it is.
      */
@@ -112,9 +91,6 @@ public class StoredJson {
 
     private DocumentShape shape(Class<?> type) {
         return shapes.computeIfAbsent(type, key -> DocumentShape.of(mapper, key));
-    }
-
-    private record PlanKey(Class<?> type, List<String> secretPaths) {
     }
 
     /** The stored document as {@code type}; {@code what} names the row in the warning when it has to be salvaged. */

@@ -4,8 +4,8 @@ import static dev.voiceplane.assistant.rest.Clients.createAssistant;
 import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.voiceplane.kit.testing.Eventually;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -13,7 +13,9 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,21 +72,22 @@ class ConcurrentDeleteTest {
     }
 
     /** Waits (bounded) until a backend running a statement like {@code pattern} waits for a lock. */
-    private void awaitLockWait(String pattern) throws Exception {
-        for (int attempt = 0; attempt < 600; attempt++) {
-            try (Connection observer = dataSource.getConnection();
-                    PreparedStatement waiting = observer.prepareStatement("select count(*) from pg_stat_activity"
-                            + " where wait_event_type = 'Lock' and query like ?")) {
-                waiting.setString(1, pattern);
-                try (ResultSet rows = waiting.executeQuery()) {
-                    rows.next();
-                    if (rows.getLong(1) > 0) {
-                        return;
-                    }
-                }
+    private void awaitLockWait(String pattern) {
+        Eventually.until("a statement like " + pattern + " waiting for a lock", Duration.ofSeconds(30),
+                () -> waitingForALock(pattern));
+    }
+
+    private boolean waitingForALock(String pattern) {
+        try (Connection observer = dataSource.getConnection();
+                PreparedStatement waiting = observer.prepareStatement("select count(*) from pg_stat_activity"
+                        + " where wait_event_type = 'Lock' and query like ?")) {
+            waiting.setString(1, pattern);
+            try (ResultSet rows = waiting.executeQuery()) {
+                rows.next();
+                return rows.getLong(1) > 0;
             }
-            Thread.sleep(50);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
-        fail("no statement like " + pattern + " ever waited for a lock");
     }
 }

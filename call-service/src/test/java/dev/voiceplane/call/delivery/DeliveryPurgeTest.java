@@ -3,6 +3,7 @@ package dev.voiceplane.call.delivery;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.voiceplane.call.repository.DeliveryStore;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;

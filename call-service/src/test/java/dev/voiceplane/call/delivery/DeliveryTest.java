@@ -18,6 +18,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.standardwebhooks.Webhook;
 import dev.voiceplane.call.repository.Outbox;
 import dev.voiceplane.call.service.ServerMessages;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;

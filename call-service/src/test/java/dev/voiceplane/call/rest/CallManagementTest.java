@@ -11,12 +11,14 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestDatabase;
 import dev.voiceplane.kit.testing.TestKeys;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -117,15 +119,14 @@ class CallManagementTest {
                         + numberId + "\",\"customer\":{\"number\":\"+14155550123\"}}").when().post("/call/phone")
                         .then().statusCode(201).extract().path("id"));
         // The call is stored before it is dialled: find it (bounded poll) and end it while the carrier is slow.
-        String id = null;
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
-        while (id == null && System.nanoTime() < deadline) {
-            List<String> ids = Outboxes.column(dataSource, "select id::text from call.calls where name = ?", name);
-            id = ids.isEmpty() ? null : ids.getFirst();
-            if (id == null) {
-                Thread.onSpinWait();
+        List<String> ids = Eventually.value("the call stored", Duration.ofSeconds(20), () -> {
+            try {
+                return Outboxes.column(dataSource, "select id::text from call.calls where name = ?", name);
+            } catch (java.sql.SQLException e) {
+                throw new IllegalStateException(e);
             }
-        }
+        }, stored -> !stored.isEmpty());
+        String id = ids.isEmpty() ? null : ids.getFirst();
         org.junit.jupiter.api.Assertions.assertNotNull(id, "the call was not stored before dialling");
         orgA().when().post("/call/" + id + "/end").then().statusCode(200).body("endedReason", equalTo("manually-canceled"));
         assertEquals(id, created.get(30, java.util.concurrent.TimeUnit.SECONDS));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.kit.testing.Eventually;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -108,12 +107,14 @@ class DurabilityIT {
             }));
         }
         try {
-            await(() -> acknowledged.get() >= BEFORE_CRASH, "writes acknowledged before the crash");
+            Eventually.until("writes acknowledged before the crash", EVENTUALLY,
+                    () -> acknowledged.get() >= BEFORE_CRASH);
             stack.killPostgres();
-            await(() -> unavailable.get() >= WRITERS, "503s while PostgreSQL is down");
+            Eventually.until("503s while PostgreSQL is down", EVENTUALLY, () -> unavailable.get() >= WRITERS);
             stack.restart("postgres");
             int atRestart = acknowledged.get();
-            await(() -> acknowledged.get() >= atRestart + AFTER_RESTART, "writes acknowledged after the restart");
+            Eventually.until("writes acknowledged after the restart", EVENTUALLY,
+                    () -> acknowledged.get() >= atRestart + AFTER_RESTART);
         } finally {
             running.set(false);
             for (Thread writer : writers) {
@@ -186,12 +187,4 @@ class DurabilityIT {
         }
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        Instant deadline = Instant.now().plus(EVENTUALLY);
-        while (!condition.getAsBoolean()) {
-            assertTrue(Instant.now().isBefore(deadline), "no " + what + " within " + EVENTUALLY);
-            Thread.onSpinWait();
-            Thread.sleep(50);
-        }
-    }
 }

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
@@ -34,7 +35,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -562,19 +562,8 @@ public final class HeldCalls implements ExtensionContext.Store.CloseableResource
         eventually(what, EVENTUALLY, condition);
     }
 
-    /** Polls {@code condition} until it holds, at most {@code bound}. */
+    /** Polls {@code condition} until it holds, at most {@code bound} (the kit's {@link Eventually}). */
     public static void eventually(String what, Duration bound, Supplier<Boolean> condition) {
-        Instant deadline = Instant.now().plus(bound);
-        while (!condition.get()) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError("not within " + bound.toSeconds() + " s: " + what);
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted while waiting for: " + what);
-            }
-        }
+        Eventually.until(what, bound, condition::get);
     }
 }

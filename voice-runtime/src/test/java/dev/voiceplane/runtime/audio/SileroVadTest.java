@@ -3,7 +3,7 @@ package dev.voiceplane.runtime.audio;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.voiceplane.runtime.fake.Eventually;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;

@@ -1,6 +1,7 @@
 package dev.voiceplane.runtime.bench;
 
 import dev.voiceplane.kit.auth.MediaTokens;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
@@ -429,7 +430,7 @@ public final class RuntimeBench {
             run.peakLive.accumulateAndGet(live, Math::max);
             stage = "greeting";
             FakeTwilioCaller c = caller;
-            until(() -> c.firstAudioNanos() > 0);
+            Eventually.until("the greeting heard", BOUND, () -> c.firstAudioNanos() > 0);
             quiet(caller);
             for (int i = 0; i < 2; i++) {
                 stage = "answer " + (i + 1);
@@ -485,16 +486,6 @@ public final class RuntimeBench {
                 caller.close();
                 run.callSeconds.add((System.nanoTime() - start) / 1e9);
             }
-        }
-    }
-
-    private static void until(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + BOUND.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + BOUND);
-            }
-            Thread.sleep(20);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.voiceplane.runtime.conversation;
 
+import static dev.voiceplane.kit.testing.Eventually.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,6 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
@@ -275,16 +275,6 @@ class ConversationTest {
         return frame;
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(5);
-        }
-    }
-
     private List<String> transcript() {
         return events.stream().filter(e -> "message".equals(e.type()))
                 .map(e -> e.message().get("role") + ": " + e.message().get("message")).collect(Collectors.toList());
@@ -301,7 +291,7 @@ class ConversationTest {
         model.replies.add("We open at nine. See you then.");
         startCall(assistant(""));
         says("When do you open?");
-        await("the reply's audio and its transcript", () -> transcript().size() == 2);
+        until("the reply's audio and its transcript", () -> transcript().size() == 2);
         assertEquals(List.of("user: When do you open?", "bot: We open at nine. See you then."), transcript());
         assertEquals(List.of("We open at nine.", "See you then."), voice.spoken);
         assertTrue(caller.frames >= "We open at nine.See you then.".length() * 80 / 160, "every piece was played");
@@ -314,11 +304,11 @@ class ConversationTest {
     @Test
     void theFirstMessageIsSpokenBeforeTheCallerSaysAnything() throws Exception {
         startCall(assistant(",\"firstMessageMode\":\"assistant-speaks-first\",\"firstMessage\":\"Hello, front desk.\""));
-        await("the greeting", () -> transcript().size() == 1);
+        until("the greeting", () -> transcript().size() == 1);
         assertEquals(List.of("bot: Hello, front desk."), transcript());
         assertTrue(model.asked.isEmpty(), "a scripted first message needs no model");
         says("Hi");
-        await("the reply", () -> transcript().size() == 3);
+        until("the reply", () -> transcript().size() == 3);
         assertEquals(List.of(new ChatMessage("system", "Be brief."), new ChatMessage("assistant", "Hello, front desk."),
                 new ChatMessage("user", "Hi")), model.contexts.get(0));
     }
@@ -332,22 +322,22 @@ class ConversationTest {
         startCall(assistant(""));
         says("Tell me everything.");
         // 200 ms are sent ahead at once; 30 frames means about 400 ms of the reply have played.
-        await("part of the reply to be heard", () -> caller.frames > 30);
+        until("part of the reply to be heard", () -> caller.frames > 30);
         onCall(() -> {
             for (int i = 0; i < 5; i++) {
                 conversation.audio(speech());
             }
             return null;
         });
-        await("the clear", () -> caller.clears == 1);
+        until("the clear", () -> caller.clears == 1);
         int framesAtClear = caller.frames;
-        await("the interrupted reply in the transcript", () -> transcript().size() == 2);
+        until("the interrupted reply in the transcript", () -> transcript().size() == 2);
         String heard = transcript().get(1);
         assertTrue(heard.startsWith("bot: Let me"), heard);
         assertTrue(heard.length() < ("bot: " + reply).length(), "only what was played is kept: " + heard);
 
         says("Just the weekend.");
-        await("the next reply", () -> transcript().size() == 4);
+        until("the next reply", () -> transcript().size() == 4);
         assertEquals("user: Just the weekend.", transcript().get(2));
         assertEquals(framesAtClear + "Saturday ten to two.".length() * 80 / 160, caller.frames,
                 "after the clear only the next reply is sent, none of the interrupted one");
@@ -360,12 +350,12 @@ class ConversationTest {
         model.replies.add("Our hours are nine to five on weekdays and ten to two on Saturdays, closed Sundays.");
         startCall(assistant(",\"numWordsToInterruptAssistant\":3"));
         says("Hours?");
-        await("the reply to be audible", () -> caller.frames > 5);
+        until("the reply to be audible", () -> caller.frames > 5);
         onCall(() -> {
             transcriber.listener.interim("okay");
             return null;
         });
-        await("the whole reply", () -> transcript().size() == 2);
+        until("the whole reply", () -> transcript().size() == 2);
         assertEquals(0, caller.clears);
         assertEquals("bot: Our hours are nine to five on weekdays and ten to two on Saturdays, closed Sundays.",
                 transcript().get(1));
@@ -377,12 +367,12 @@ class ConversationTest {
         caller.echoMarks = false;
         startCall(assistant(",\"numWordsToInterruptAssistant\":3"));
         says("Hours?");
-        await("the reply to be audible", () -> caller.frames > 5);
+        until("the reply to be audible", () -> caller.frames > 5);
         onCall(() -> {
             transcriber.listener.interim("wait a second");
             return null;
         });
-        await("the clear", () -> caller.clears == 1);
+        until("the clear", () -> caller.clears == 1);
     }
 
     @Test
@@ -391,7 +381,7 @@ class ConversationTest {
         model.replies.add("Backup here.");
         startCall(assistant("").replace("\"model\":\"main\"", "\"model\":\"main\",\"fallbackModels\":[\"backup\"]"));
         says("Hello?");
-        await("the backup's reply", () -> transcript().size() == 2);
+        until("the backup's reply", () -> transcript().size() == 2);
         assertEquals(List.of("main", "backup"), model.asked);
         assertEquals("bot: Backup here.", transcript().get(1));
         assertEquals(null, ended());
@@ -402,7 +392,7 @@ class ConversationTest {
         model.failing.add("main");
         startCall(assistant(""));
         says("Hello?");
-        await("the end", () -> caller.closed != null);
+        until("the end", () -> caller.closed != null);
         assertEquals("assistant-error", ended().endedReason());
         assertEquals("assistant-error", caller.closed);
         assertTrue(transcript().get(1).startsWith("system: The call ended: the model (openai) failed"), transcript().toString());
@@ -415,7 +405,7 @@ class ConversationTest {
         model.replies.add("Thanks for calling, goodbye.");
         startCall(assistant(",\"endCallPhrases\":[\"Goodbye\"]"));
         says("That's all.");
-        await("the end", () -> caller.closed != null);
+        until("the end", () -> caller.closed != null);
         RuntimeEvent ended = ended();
         assertEquals("assistant-said-end-call-phrase", ended.endedReason());
         assertEquals("bot: Thanks for calling, goodbye.", transcript().get(1));
@@ -428,7 +418,7 @@ class ConversationTest {
     @Test
     void silenceTimesOutWithTheEndCallMessage() throws Exception {
         startCall(assistant(",\"silenceTimeoutSeconds\":0.2,\"endCallMessage\":\"Goodbye for now.\""));
-        await("the end", () -> caller.closed != null);
+        until("the end", () -> caller.closed != null);
         assertEquals("silence-timed-out", ended().endedReason());
         assertEquals(List.of("Goodbye for now."), voice.spoken);
         assertEquals(List.of("bot: Goodbye for now."), transcript());
@@ -437,7 +427,7 @@ class ConversationTest {
     @Test
     void theMaximumDurationEndsTheCall() throws Exception {
         startCall(assistant(",\"maxDurationSeconds\":0.3"));
-        await("the end", () -> caller.closed != null);
+        until("the end", () -> caller.closed != null);
         assertEquals("exceeded-max-duration", ended().endedReason());
     }
 
@@ -448,14 +438,14 @@ class ConversationTest {
         startCall(assistant("").replace("\"responseDelaySeconds\":0,", "\"responseDelaySeconds\":0.4,")
                 .replace("\"llmRequestDelaySeconds\":0,", "\"llmRequestDelaySeconds\":0.1,"));
         says("Tell me everything.");
-        await("part of the reply to be heard", () -> caller.frames > 30);
+        until("part of the reply to be heard", () -> caller.frames > 30);
         onCall(() -> {
             for (int i = 0; i < 5; i++) {
                 conversation.audio(speech());
             }
             return null;
         });
-        await("the clear", () -> caller.clears == 1);
+        until("the clear", () -> caller.clears == 1);
         var voiceToVoice = registry.find("voice_runtime_stage").tag("stage", "voice_to_voice").timer();
         assertTrue(voiceToVoice != null && voiceToVoice.count() == 1, "the held reply's voice-to-voice is measured");
         assertTrue(voiceToVoice.totalTime(TimeUnit.MILLISECONDS) >= 400, "not before responseDelaySeconds");
@@ -468,7 +458,7 @@ class ConversationTest {
             conversation.hungUp("customer-ended-call");
             return null;
         });
-        await("ended", () -> ended() != null);
+        until("ended", () -> ended() != null);
         assertEquals("customer-ended-call", ended().endedReason());
         assertEquals(null, caller.closed);
         assertFalse(new ArrayList<>(caller.messages).isEmpty());
@@ -482,12 +472,12 @@ class ConversationTest {
         startCall(assistant(""));
         says("Tell me everything.");
         // 200 ms are sent ahead at once; 30 frames means about 400 ms of the reply have played.
-        await("part of the reply to be heard", () -> caller.frames > 30);
+        until("part of the reply to be heard", () -> caller.frames > 30);
         onCall(() -> {
             conversation.hungUp("customer-ended-call");
             return null;
         });
-        await("ended", () -> ended() != null);
+        until("ended", () -> ended() != null);
         List<String> transcript = transcript();
         assertEquals(2, transcript.size(), transcript.toString());
         assertEquals("user: Tell me everything.", transcript.get(0));

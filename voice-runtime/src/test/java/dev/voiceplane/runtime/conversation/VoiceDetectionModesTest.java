@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.audio.MuLaw;
 import dev.voiceplane.runtime.audio.SileroModel;
 import dev.voiceplane.runtime.audio.SileroVad;
 import dev.voiceplane.runtime.audio.VoiceActivity;
 import dev.voiceplane.runtime.audio.VoiceDetector;
 import dev.voiceplane.contracts.call.RuntimeEvent;
-import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplane.kit.testing.Eventually;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.Arrays;

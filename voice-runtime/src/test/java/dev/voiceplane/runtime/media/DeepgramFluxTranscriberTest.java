@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
-import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.FakeDeepgramFlux;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;

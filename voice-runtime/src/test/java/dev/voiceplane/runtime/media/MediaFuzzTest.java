@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplane.kit.auth.MediaTokens;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.TestKeys;
 import dev.voiceplane.kit.testing.fuzz.FuzzSuite;
 import io.quarkus.test.junit.QuarkusTest;
@@ -16,6 +17,7 @@ import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketClientOptions;
 import io.vertx.core.http.WebSocketConnectOptions;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -141,10 +143,8 @@ class MediaFuzzTest {
         String metrics = RestAssured.get("/q/metrics").asString();
         assertTrue(metrics.contains("voice_runtime_live_calls 0.0"), "no call is left live");
         RestAssured.get("/q/health/ready").then().statusCode(200);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (Thread.activeCount() > threadsBefore + 8 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Eventually.until("the threads back near " + threadsBefore, Duration.ofSeconds(10),
+                () -> Thread.activeCount() <= threadsBefore + 8);
         assertTrue(Thread.activeCount() <= threadsBefore + 8,
                 "threads before " + threadsBefore + ", after " + Thread.activeCount());
     }

@@ -3,6 +3,7 @@ package dev.voiceplane.runtime.media;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplane.kit.auth.MediaTokens;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.TestKeys;
 import dev.voiceplane.kit.testing.fuzz.FuzzSuite;
 import io.quarkus.test.junit.QuarkusTest;
@@ -15,6 +16,7 @@ import io.vertx.core.http.WebSocketClientOptions;
 import io.vertx.core.http.WebSocketConnectOptions;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,11 +106,8 @@ class VonageMediaFuzzTest {
         client.close();
         assertTrue(failures.isEmpty(), "seed " + seed() + ":\n" + String.join("\n", failures.subList(0,
                 Math.min(8, failures.size()))));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!RestAssured.get("/q/metrics").asString().contains("voice_runtime_live_calls 0.0")
-                && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        Eventually.until("no call left live", Duration.ofSeconds(10),
+                () -> RestAssured.get("/q/metrics").asString().contains("voice_runtime_live_calls 0.0"));
         assertTrue(RestAssured.get("/q/metrics").asString().contains("voice_runtime_live_calls 0.0"),
                 "no call is left live");
         RestAssured.get("/q/health/ready").then().statusCode(200);

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.audio.AudioFormat;
-import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.FakeCartesia;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import dev.voiceplane.runtime.provider.Credential;

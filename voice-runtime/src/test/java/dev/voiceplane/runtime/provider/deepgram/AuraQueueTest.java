@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.audio.AudioFormat;
-import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeDeepgramAura;
 import dev.voiceplane.runtime.fake.SpeechFixtures;

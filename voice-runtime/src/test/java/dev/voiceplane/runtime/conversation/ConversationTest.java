@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.audio.MuLaw;
 import dev.voiceplane.runtime.audio.VoiceActivity;
@@ -229,10 +230,7 @@ class ConversationTest {
     }
 
     private static String assistant(String extra) {
-        return "{\"firstMessageMode\":\"assistant-waits-for-user\",\"responseDelaySeconds\":0,"
-                + "\"llmRequestDelaySeconds\":0,\"model\":{\"provider\":\"openai\",\"model\":\"main\","
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"}]},"
-                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"v\",\"inputMinCharacters\":1}" + extra + "}";
+        return AssistantJson.scripted().with(extra).json();
     }
 
     private <T> T onCall(Supplier<T> action) throws Exception {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplane.kit.testing.Eventually;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.audio.MuLaw;
 import dev.voiceplane.runtime.audio.SileroModel;
 import dev.voiceplane.runtime.audio.SileroVad;
@@ -80,10 +81,7 @@ class VoiceDetectionModesTest {
 
     private void startCall(String mode) throws Exception {
         CallPlan plan = CallPlan.read(UUID.randomUUID(), "org-a", json.readTree("{\"call\":{\"type\":\"inboundPhoneCall\"},"
-                + "\"assistant\":{\"firstMessageMode\":\"assistant-waits-for-user\",\"responseDelaySeconds\":0,"
-                + "\"llmRequestDelaySeconds\":0,\"model\":{\"provider\":\"openai\",\"model\":\"main\","
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"}]},"
-                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"v\",\"inputMinCharacters\":1}}}"));
+                + "\"assistant\":" + AssistantJson.scripted().json() + "}"));
         context = vertx.getOrCreateContext();
         java.util.concurrent.CompletableFuture<Void> started = new java.util.concurrent.CompletableFuture<>();
         context.runOnContext(ignored -> {

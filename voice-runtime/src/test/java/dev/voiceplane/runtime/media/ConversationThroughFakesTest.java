@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +17,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.audio.SileroVad;
 import dev.voiceplane.runtime.audio.VoiceDetection;
@@ -58,11 +58,9 @@ class ConversationThroughFakesTest {
     VoiceDetection voiceDetection;
 
     private static String assistant(String extra) {
-        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
-                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"temperature\":0.3,"
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for {{business}}.\"}]},"
-                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
-                + "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0" + extra + "}";
+        return AssistantJson.onFakes().model("{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"temperature\":0.3,"
+                        + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for {{business}}.\"}]}")
+                .with(extra).json();
     }
 
     /** A call call-service lets the runtime attach to, in an organisation with keys for the three providers. */
@@ -76,18 +74,8 @@ class ConversationThroughFakesTest {
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/events"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}")));
-        for (String[] credential : new String[][] {{"deepgram", FakeProviders.DEEPGRAM_KEY},
-                {"openai", FakeProviders.OPENAI_KEY}, {"11labs", FakeProviders.ELEVENLABS_KEY}}) {
-            String id = credential[0] + "-" + callId;
-            wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo(credential[0]))
-                    .withHeader("X-Voice-Org-Id", equalTo(org))
-                    .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                            .withBody("[{\"id\":\"" + id + "\",\"provider\":\"" + credential[0] + "\"}]")));
-            wireMock.stubFor(get(urlEqualTo("/internal/credential/" + id + "/secret"))
-                    .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                            .withBody("{\"id\":\"" + id + "\",\"provider\":\"" + credential[0] + "\",\"apiKey\":\""
-                                    + credential[1] + "\"}")));
-        }
+        StubbedCalls.credentials(wireMock, org, callId.toString(), Map.of("deepgram", FakeProviders.DEEPGRAM_KEY,
+                "openai", FakeProviders.OPENAI_KEY, "11labs", FakeProviders.ELEVENLABS_KEY));
         return org;
     }
 

@@ -1,9 +1,6 @@
 package dev.voiceplane.runtime.media;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.voiceplane.runtime.media.TranscriberScenarios.ANSWER;
 import static dev.voiceplane.runtime.media.TranscriberScenarios.QUESTION;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,9 +44,7 @@ class CustomTranscriberTest {
         logs = new StubbedCalls.LogCapture();
         scenarios = new TranscriberScenarios(calls, logs);
         // The organisations have no custom-transcriber credential: credential-service answers an empty list.
-        wireMock.stubFor(get(urlPathEqualTo("/internal/credential"))
-                .withQueryParam("provider", equalTo("custom-transcriber"))
-                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("[]")));
+        StubbedCalls.noCredential(wireMock, "custom-transcriber");
         FakeProviders.customTranscriber().failure(FakeCustomTranscriber.Failure.NONE).secret("s3cret")
                 .alsoAssistant(null).script(QUESTION);
     }

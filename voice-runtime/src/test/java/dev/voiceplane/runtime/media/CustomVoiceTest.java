@@ -5,7 +5,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.audio.MuLaw;
 import dev.voiceplane.runtime.audio.Pcm16;
@@ -70,8 +70,7 @@ class CustomVoiceTest {
         TranscriberScenarios.warmUp(wireMock, calls);
         logs = new StubbedCalls.LogCapture();
         // The organisations have no custom-voice credential: credential-service answers an empty list.
-        wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo("custom-voice"))
-                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("[]")));
+        StubbedCalls.noCredential(wireMock, "custom-voice");
         reset();
     }
 
@@ -94,9 +93,7 @@ class CustomVoiceTest {
     }
 
     private static String assistant(String voice, String extra) {
-        return StubbedCalls.assistant(extra).replace(
-                "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10}",
-                "\"voice\":" + voice);
+        return AssistantJson.onFakes().voice(voice).with(extra).json();
     }
 
     private static Map<String, String> keys(String... more) {

@@ -15,6 +15,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
@@ -45,13 +46,9 @@ class KnowledgeBaseTest {
     WireMockServer wireMock;
 
     private static String assistant() {
-        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
-                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\","
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for a cafe.\"}],"
-                + "\"knowledgeBase\":{\"provider\":\"canonical\",\"topK\":2,\"fileIds\":[\"" + FILE + "\"]}},"
-                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
-                + "\"firstMessageMode\":\"assistant-waits-for-user\","
-                + "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0}";
+        return AssistantJson.onFakes().model(AssistantJson.cafeModel(
+                        ",\"knowledgeBase\":{\"provider\":\"canonical\",\"topK\":2,\"fileIds\":[\"" + FILE + "\"]}"))
+                .with(",\"firstMessageMode\":\"assistant-waits-for-user\"").json();
     }
 
     /** file-service's answer for the caller's {@code words} in {@code org}. */

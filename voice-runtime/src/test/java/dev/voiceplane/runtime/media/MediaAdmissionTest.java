@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
 import static org.hamcrest.Matchers.containsString;
@@ -195,9 +194,7 @@ class MediaAdmissionTest {
         String org = "org-nokey-" + callId;
         attachable(callId, "{\"transcriber\":{\"provider\":\"deepgram\"},\"model\":{\"provider\":\"openai\","
                 + "\"model\":\"gpt-4o\"},\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\"}}");
-        wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withHeader("X-Voice-Org-Id",
-                        com.github.tomakehurst.wiremock.client.WireMock.equalTo(org))
-                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("[]")));
+        StubbedCalls.noCredentials(wireMock, org);
         Socket socket = connect("/media/stream");
         socket.send(start(callId.toString(), org, tokens.issue(org, callId, Instant.now().plusSeconds(60))));
         assertEquals(1000, socket.closeCode());

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.voiceplane.kit.testing.Eventually;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
@@ -56,9 +57,7 @@ final class ModelCalls {
 
     /** An assistant on the fake transcriber and voice whose model object has the JSON members {@code model}. */
     static String assistant(String model, String extra) {
-        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},\"model\":{" + model + "},"
-                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
-                + "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0" + extra + "}";
+        return AssistantJson.onFakes().model("{" + model + "}").with(extra).json();
     }
 
     /** The organisation's credentials: the fake transcriber's and voice's keys, and {@code secret} for the model's. */

@@ -4,9 +4,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlMatching;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -217,18 +216,8 @@ class SoakTest {
         wireMock.stubFor(post(urlMatching("/internal/call/[0-9a-f-]+-a0000000000[0-9]/runtime/events"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}")));
-        for (String[] credential : new String[][] {{"deepgram", FakeProviders.DEEPGRAM_KEY},
-                {"openai", FakeProviders.OPENAI_KEY}, {"11labs", FakeProviders.ELEVENLABS_KEY}}) {
-            String id = credential[0] + "-soak";
-            wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo(credential[0]))
-                    .withHeader("X-Voice-Org-Id", equalTo(ORG))
-                    .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                            .withBody("[{\"id\":\"" + id + "\",\"provider\":\"" + credential[0] + "\"}]")));
-            wireMock.stubFor(get(urlEqualTo("/internal/credential/" + id + "/secret"))
-                    .willReturn(aResponse().withHeader("Content-Type", "application/json")
-                            .withBody("{\"id\":\"" + id + "\",\"provider\":\"" + credential[0] + "\",\"apiKey\":\""
-                                    + credential[1] + "\"}")));
-        }
+        StubbedCalls.credentials(wireMock, ORG, "soak", Map.of("deepgram", FakeProviders.DEEPGRAM_KEY,
+                "openai", FakeProviders.OPENAI_KEY, "11labs", FakeProviders.ELEVENLABS_KEY));
     }
 
     private static int threads() {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeWebCaller;
 import io.restassured.RestAssured;
@@ -60,10 +61,7 @@ final class SocketVoiceCalls {
 
     /** {@link StubbedCalls#assistant} speaking with {@code voice} (the voice object's JSON) instead of ElevenLabs. */
     static String assistant(String voice, String extra) {
-        String assistant = StubbedCalls.assistant(extra);
-        String elevenLabs = "{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10}";
-        assertTrue(assistant.contains(elevenLabs), "the stubbed assistant's voice is as expected");
-        return assistant.replace(elevenLabs, voice);
+        return AssistantJson.onFakes().voice(voice).with(extra).json();
     }
 
     /** A web call (PCM16 16 kHz) the runtime may attach to, in an organisation whose credentials are given. */

@@ -14,6 +14,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.kit.testing.TestKeys;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
 import io.restassured.RestAssured;
@@ -43,11 +44,7 @@ final class StubbedCalls {
 
     /** An assistant on the fake providers (Deepgram, OpenAI, ElevenLabs) with {@code extra} JSON members. */
     static String assistant(String extra) {
-        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
-                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\","
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for a cafe.\"}]},"
-                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
-                + "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0" + extra + "}";
+        return AssistantJson.onFakes().with(extra).json();
     }
 
     /** A call the runtime may attach to, in an organisation of its own with keys for the three providers. */
@@ -71,8 +68,19 @@ final class StubbedCalls {
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/events"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}")));
+        credentials(wireMock, org, callId.toString(), credentials);
+        return org;
+    }
+
+    /**
+     * credential-service (WireMock) knows {@code org}'s {@code credentials} (credential provider → the secret's JSON
+     * members after {@code id} and {@code provider}, or a bare key, taken as the {@code apiKey}): one credential per
+     * provider, of id {@code <provider>-<idSuffix>}, listed for the organisation and its secret read by id. Every
+     * runtime test's credentials are stubbed here.
+     */
+    static void credentials(WireMockServer wireMock, String org, String idSuffix, Map<String, String> credentials) {
         credentials.forEach((provider, secret) -> {
-            String id = provider + "-" + callId;
+            String id = provider + "-" + idSuffix;
             String members = secret.startsWith("\"") ? secret : "\"apiKey\":\"" + secret + "\"";
             wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo(provider))
                     .withHeader("X-Voice-Org-Id", equalTo(org))
@@ -82,7 +90,18 @@ final class StubbedCalls {
                     .willReturn(aResponse().withHeader("Content-Type", "application/json")
                             .withBody("{\"id\":\"" + id + "\",\"provider\":\"" + provider + "\"," + members + "}")));
         });
-        return org;
+    }
+
+    /** credential-service (WireMock) lists no credential of {@code provider}, for any organisation. */
+    static void noCredential(WireMockServer wireMock, String provider) {
+        wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withQueryParam("provider", equalTo(provider))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("[]")));
+    }
+
+    /** credential-service (WireMock) lists no credential of any provider for {@code org}. */
+    static void noCredentials(WireMockServer wireMock, String org) {
+        wireMock.stubFor(get(urlPathEqualTo("/internal/credential")).withHeader("X-Voice-Org-Id", equalTo(org))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody("[]")));
     }
 
     /** The carrier's media stream for the call (on {@code vertx}, or its own when null). */

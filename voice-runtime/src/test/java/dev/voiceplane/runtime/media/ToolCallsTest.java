@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.fake.DtmfDecoder;
@@ -58,12 +59,8 @@ class ToolCallsTest {
 
     /** An assistant on the fake providers whose model has {@code tools} (a JSON array). */
     static String assistant(String tools, String extra) {
-        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
-                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\","
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for a cafe.\"}],\"tools\":" + tools
-                + "},\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
-                + "\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0,"
-                + "\"firstMessageMode\":\"assistant-waits-for-user\"" + extra + "}";
+        return AssistantJson.onFakes().model(AssistantJson.cafeModel(",\"tools\":" + tools))
+                .with(",\"firstMessageMode\":\"assistant-waits-for-user\"" + extra).json();
     }
 
     /** The model calls a tool at the question {@code question}, then answers the result with {@code then}. */

@@ -11,6 +11,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
@@ -66,8 +67,7 @@ final class TranscriberScenarios {
 
     /** An assistant with {@code transcriber} (a JSON object), OpenAI's model and ElevenLabs' voice. */
     static String assistant(String transcriber, String extra) {
-        return StubbedCalls.assistant(extra).replace("\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"}",
-                "\"transcriber\":" + transcriber);
+        return AssistantJson.onFakes().transcriber(transcriber).with(extra).json();
     }
 
     /** The keys of the model's and the voice's fakes, and {@code more}. */

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
@@ -58,9 +59,7 @@ class TransfersTest {
 
     /** The assistant with a transfer tool (its model replaces the stub's). */
     private static String assistantWithTransfer() {
-        return StubbedCalls.assistant(transferTool()).replaceFirst(
-                "\"model\":\\{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"messages\":\\[\\{\"role\":\"system\","
-                        + "\"content\":\"You answer for a cafe.\"}]},", "");
+        return AssistantJson.onFakes().model(null).with(transferTool()).json();
     }
 
     /** The model asks for the transfer when the caller wants a person, and otherwise says what it was told. */

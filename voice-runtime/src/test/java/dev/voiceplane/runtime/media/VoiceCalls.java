@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.Eventually;
+import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeDeepgram;
@@ -80,10 +81,7 @@ final class VoiceCalls implements AutoCloseable {
 
     /** An assistant speaking with {@code voice} (the voice object's JSON) and {@code extra} members. */
     static String assistant(String voice, String extra) {
-        return "{\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
-                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\","
-                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for a cafe.\"}]},"
-                + "\"voice\":" + voice + ",\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0" + extra + "}";
+        return AssistantJson.onFakes().voice(voice).with(extra).json();
     }
 
     private Map<String, String> credentials(String voiceKey) {

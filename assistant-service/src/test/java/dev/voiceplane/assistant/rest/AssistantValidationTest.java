@@ -270,6 +270,27 @@ class AssistantValidationTest {
     }
 
     @Test
+    void realtimeModelsNeedNoTranscriberNorVoiceAndSpeakWithTheirOwnVoices() {
+        for (String model : List.of("gpt-realtime", "gpt-realtime-mini", "gpt-4o-realtime-preview",
+                "gpt-realtime-2025-08-28", "gpt-realtime-mini-2025-12-15")) {
+            accepted("{\"model\":{\"provider\":\"openai\",\"model\":\"" + model + "\","
+                    + "\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"}]},\"firstMessage\":\"Hi\"}");
+        }
+        for (String voice : List.of("alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse", "marin",
+                "cedar")) {
+            accepted("{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-realtime\"},"
+                    + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"" + voice + "\"}}");
+        }
+        rejected("{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-realtime\"},"
+                        + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"nova\"}}",
+                "voice.voiceId must be a voice of the realtime model gpt-realtime: alloy, ash, ballad, coral, echo,"
+                        + " sage, shimmer, verse, marin, cedar");
+        // A cascaded OpenAI model keeps its text-to-speech voices (nova is one of them).
+        accepted("{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\"},"
+                + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"nova\"}}");
+    }
+
+    @Test
     void customLlmModelsNeedAUrlAndOnlyTheyTakeOne() {
         rejected("{\"model\":{\"provider\":\"custom-llm\",\"model\":\"mine\"}}",
                 "model.url should not be null or undefined when provider is custom-llm");

@@ -19,6 +19,7 @@ import java.util.List;
  * and records cannot extend each other; an instance is never changed once read.
  */
 @RegisterForReflection
+@RealtimeVoice
 public class AssistantBody {
 
     @Valid

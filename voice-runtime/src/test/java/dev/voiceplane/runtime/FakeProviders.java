@@ -15,6 +15,7 @@ import dev.voiceplane.runtime.fake.FakeLmnt;
 import dev.voiceplane.runtime.fake.FakeGemini;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeRime;
+import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
 import dev.voiceplane.runtime.fake.FakeOpenAiTranscription;
 import dev.voiceplane.runtime.fake.ProviderFakes;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -44,6 +45,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String GLADIA_KEY = "gladia-test-key";
 
     private static ProviderFakes fakes;
+    private static FakeOpenAiRealtime openAiRealtime;
 
     public static FakeDeepgram deepgram() {
         return fakes.deepgram();
@@ -82,6 +84,10 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     }
 
     /** OpenAI's Realtime transcription and {@code /audio/transcriptions}, with the {@code openai} key. */
+    public static FakeOpenAiRealtime openAiRealtime() {
+        return openAiRealtime;
+    }
+
     public static FakeOpenAiTranscription openAiTranscription() {
         return fakes.openAiTranscription();
     }
@@ -122,7 +128,12 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
                     Map.entry("speechmatics", SPEECHMATICS_KEY), Map.entry("soniox", SONIOX_KEY),
                     Map.entry("gladia", GLADIA_KEY)), CUSTOM_VOICE_SECRET);
         }
-        return fakes.configuration();
+        if (openAiRealtime == null) {
+            openAiRealtime = new FakeOpenAiRealtime(OPENAI_KEY);
+        }
+        Map<String, String> configuration = new java.util.TreeMap<>(fakes.configuration());
+        configuration.put("voice.runtime.url.openai-realtime", openAiRealtime.baseUrl());
+        return configuration;
     }
 
     @Override

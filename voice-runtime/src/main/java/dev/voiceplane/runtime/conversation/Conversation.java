@@ -10,6 +10,7 @@ import dev.voiceplane.runtime.ops.RuntimeMetrics.Stage;
 import dev.voiceplane.runtime.provider.LanguageModel;
 import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.ProviderSet;
+import dev.voiceplane.runtime.provider.RealtimeModel;
 import dev.voiceplane.runtime.provider.SpeechToText;
 import dev.voiceplane.runtime.provider.TextToSpeech;
 import io.vertx.core.Context;
@@ -44,7 +45,22 @@ public final class Conversation {
     /** What the conversation runs with: the plan, the channel, the providers and the runtime's services. */
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
             LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
-            EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers) {
+            EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers,
+            RealtimeModel realtime) {
+
+        /** A cascaded call (a transcriber, a model and a voice). */
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
+                LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
+                EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers) {
+            this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics, tools, transfers,
+                    null);
+        }
+
+        /** With {@code providers} (a squad member's) in place of these, for {@code next}. */
+        Parts with(CallPlan next, ProviderSet providers) {
+            return new Parts(next, channel, context, providers.transcriber(), providers.model(), providers.voice(), vad,
+                    leadMillis, events, metrics, tools, transfers, providers.realtime());
+        }
 
         /** Without transfers (no {@code transferCall} is offered). */
         public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
@@ -102,7 +118,11 @@ public final class Conversation {
     private final LiveMessages live;
     private final Voicemail voicemail;
     private final Turn.Listener turns = new Turns();
-    private final TurnEngine engine;
+    private final Parts parts;
+    private final ToolRunners runners;
+    private TurnEngine engine;
+    /** What engines replaced at a hand-off used (a realtime member after a cascaded one, or the reverse). */
+    private TurnEngine.Usage usedBefore = new TurnEngine.Usage(0, 0, 0, 0);
 
     private Phase phase = Phase.RUNNING;
     /** The number of the last turn begun (a cancel moves it on too). */
@@ -130,9 +150,16 @@ public final class Conversation {
         }
         this.transfers = new Transfers(plan, parts.transfers());
         transfers.attach(new TransferHost());
-        ToolRunners runners = parts.transfers() == null ? parts.tools() : parts.tools().with("transferCall", transfers);
-        // Last: it opens the transcriber and the voice detector.
-        this.engine = new CascadeEngine(new EngineHost(), parts, runners, live);
+        this.parts = parts;
+        this.runners = parts.transfers() == null ? parts.tools() : parts.tools().with("transferCall", transfers);
+        // Last: it opens the providers (the transcriber and the voice detector, or the realtime session).
+        this.engine = engine(parts);
+    }
+
+    /** A realtime model's engine when the parts have one, else the cascade's. */
+    private TurnEngine engine(Parts with) {
+        return with.realtime() != null ? new RealtimeEngine(new EngineHost(), with, runners, live)
+                : new CascadeEngine(new EngineHost(), with, runners, live);
     }
 
     /** The call's knowledge base, searched at each caller turn (set before {@link #start}). */
@@ -442,6 +469,11 @@ public final class Conversation {
         }
 
         @Override
+        public void report(Map<String, Object> message) {
+            Conversation.this.report(message);
+        }
+
+        @Override
         public Knowledge knowledge() {
             return knowledge;
         }
@@ -461,7 +493,21 @@ public final class Conversation {
             history.addAll(next.model().messages());
             history.addAll(said);
             plan = next;
-            engine.switchTo(next, providers);
+            if ((providers.realtime() != null) == (engine instanceof RealtimeEngine)) {
+                engine.switchTo(next, providers);
+            } else {
+                // A realtime member after a cascaded one, or the reverse: the engine changes, the call goes on.
+                TurnEngine.Usage last = engine.close();
+        TurnEngine.Usage used = new TurnEngine.Usage(usedBefore.sttSeconds() + last.sttSeconds(),
+                usedBefore.promptTokens() + last.promptTokens(),
+                usedBefore.completionTokens() + last.completionTokens(),
+                usedBefore.ttsCharacters() + last.ttsCharacters());
+                usedBefore = new TurnEngine.Usage(usedBefore.sttSeconds() + used.sttSeconds(),
+                        usedBefore.promptTokens() + used.promptTokens(),
+                        usedBefore.completionTokens() + used.completionTokens(),
+                        usedBefore.ttsCharacters() + used.ttsCharacters());
+                engine = engine(parts.with(next, providers));
+            }
             if (next.assistantSpeaksFirst() && next.firstMessage() != null && !next.firstMessage().isBlank()) {
                 say(next.firstMessage(), null);
             } else {
@@ -566,7 +612,11 @@ public final class Conversation {
         }
         cutShort();
         egress.stop();
-        TurnEngine.Usage used = engine.close();
+        TurnEngine.Usage last = engine.close();
+        TurnEngine.Usage used = new TurnEngine.Usage(usedBefore.sttSeconds() + last.sttSeconds(),
+                usedBefore.promptTokens() + last.promptTokens(),
+                usedBefore.completionTokens() + last.completionTokens(),
+                usedBefore.ttsCharacters() + last.ttsCharacters());
         RuntimeEvent.Usage usage = new RuntimeEvent.Usage(Math.round(used.sttSeconds() * 1000) / 1000.0,
                 used.promptTokens(), used.completionTokens(), used.ttsCharacters());
         LOG.infof("call %s ended: %s (stt %.1f s, tokens %d+%d, tts %d characters)", plan.callId(), reason,

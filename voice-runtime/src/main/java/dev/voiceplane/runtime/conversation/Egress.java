@@ -156,6 +156,7 @@ final class Egress {
                 lastStartedPiece = frame.piece();
                 frame.piece().starts(playheadNanos);
             }
+            frame.piece().framePlays(playheadNanos);
             if (firstFrameSentNanos == 0) {
                 firstFrameSentNanos = now;
                 timeline.firstFrameSent(now);

@@ -41,8 +41,12 @@ final class Turn {
     /** One piece of the turn's speech: its text, its audio as it comes, and when it plays. */
     final class Piece {
         private final int index;
-        private final String text;
+        private String text;
         private final List<byte[]> held = new ArrayList<>();
+        /** The provider's id of this piece's audio (a realtime model's output item; null: none). */
+        String itemId;
+        private long framesSent;
+        private long lastFramePlaysAt;
         private Runnable cancel;
         private boolean spoken;
         private boolean marked;
@@ -85,6 +89,34 @@ final class Turn {
         /** Its first frame goes out, to play at {@code nanos} (Egress). */
         void starts(long nanos) {
             playsAt = nanos;
+        }
+
+        /** One more of its frames went out, to play at {@code nanos} (Egress). */
+        void framePlays(long nanos) {
+            framesSent++;
+            lastFramePlaysAt = nanos;
+        }
+
+        /** Its words, as they become known (a realtime model's transcript comes with its audio). */
+        void text(String words) {
+            text = words;
+        }
+
+        String text() {
+            return text;
+        }
+
+        /**
+         * How much of its audio had played by {@code at} (milliseconds): its frames sent, less what of the last ones
+         * was still to play then.
+         */
+        long playedMillis(long at) {
+            if (framesSent == 0 || at <= playsAt) {
+                return 0;
+            }
+            long sent = framesSent * 20;
+            long lastEnds = lastFramePlaysAt + 20 * MS;
+            return at >= lastEnds ? sent : Math.max(0, sent - (lastEnds - at + MS - 1) / MS);
         }
 
         /** Its mark went out after its last frame, which ends playing at {@code nanos} (Egress). */
@@ -160,6 +192,11 @@ final class Turn {
         advance();
     }
 
+    /** Whether {@link #done} was called. */
+    boolean finished() {
+        return done;
+    }
+
     /** No piece follows: the turn ends once its pieces have played. */
     void done() {
         done = true;
@@ -202,6 +239,27 @@ final class Turn {
             pieces.get(index).played = true;
             maybeComplete();
         }
+    }
+
+    /** The first piece not wholly played by {@code at} (the one playing then, or the next to), or null. */
+    Piece playingAt(long at) {
+        for (Piece piece : pieces) {
+            if (piece.played || (piece.marked && piece.endsAt > 0 && piece.endsAt <= at)) {
+                continue;
+            }
+            return piece;
+        }
+        return null;
+    }
+
+    /** The piece whose audio is the provider's item {@code itemId}, or null. */
+    Piece pieceOf(String itemId) {
+        for (Piece piece : pieces) {
+            if (itemId.equals(piece.itemId)) {
+                return piece;
+            }
+        }
+        return null;
     }
 
     /** The text of the pieces heard by {@code at}: whole pieces played, and the words of the one playing. */

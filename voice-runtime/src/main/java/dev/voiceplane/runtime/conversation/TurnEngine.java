@@ -11,8 +11,8 @@ import java.util.Map;
  * ({@link Conversation}) owns one engine and lends it a {@link Host}: the engine hears the caller, decides when the
  * caller's turn ends and when the caller speaks over the assistant, and fills the call's {@link Turn}s with speech;
  * the call plays them, keeps the transcript and the history, runs the timers, voicemail and transfers, and ends.
- * {@link CascadeEngine} runs a transcriber, a model and a voice; a speech-to-speech engine takes its place behind the
- * same interface. Everything runs on the call's context.
+ * {@link CascadeEngine} runs a transcriber, a model and a voice; {@link RealtimeEngine} a speech-to-speech model in
+ * their place, behind the same interface. Everything runs on the call's context.
  */
 interface TurnEngine {
 
@@ -57,6 +57,9 @@ interface TurnEngine {
 
         /** A transcript message of the call, to be reported later (the caller's, once its reply is heard). */
         Map<String, Object> message(String role, String text, long startMillis, long endMillis);
+
+        /** Reports a transcript message now (a realtime model's caller line, which comes when it comes). */
+        void report(Map<String, Object> message);
 
         /** The call's knowledge base (null: none). */
         Knowledge knowledge();

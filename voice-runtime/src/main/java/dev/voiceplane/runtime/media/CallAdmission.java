@@ -154,7 +154,8 @@ public class CallAdmission {
         dev.voiceplane.runtime.recording.CallSound.Attached attached = sound.attach(plan, channel, context);
         Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
                 set.transcriber(), set.model(), set.voice(), vad.factory(), leadMillis, sink, metrics, tools.runners(),
-                new TransferServices(control, providers, context, plan, channel.format(), this::fellBack)));
+                new TransferServices(control, providers, context, plan, channel.format(), this::fellBack),
+                set.realtime()));
         knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());

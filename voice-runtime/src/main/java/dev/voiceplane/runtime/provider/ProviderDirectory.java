@@ -68,14 +68,34 @@ public class ProviderDirectory {
     private final Map<String, Served<TranscriberProvider>> transcribers;
     private final Map<String, Served<ModelProvider>> models;
     private final Map<String, Served<VoiceProvider>> voices;
+    private final Map<String, Served<RealtimeProvider>> realtime;
     private final Credentials credentials;
 
     public ProviderDirectory(Instance<TranscriberProvider> transcribers, Instance<ModelProvider> models,
-            Instance<VoiceProvider> voices, Credentials credentials) {
+            Instance<VoiceProvider> voices, Instance<RealtimeProvider> realtime, Credentials credentials) {
         this.transcribers = index(transcribers, TranscriberProvider::names);
         this.models = index(models, ModelProvider::names);
         this.voices = index(voices, VoiceProvider::names);
+        this.realtime = index(realtime, RealtimeProvider::names);
         this.credentials = credentials;
+    }
+
+    /**
+     * The realtime provider running the plan's model, if the model is a speech-to-speech one (docs/voice-runtime.md,
+     * "Realtime models"): the call then runs on one socket, without a transcriber or a voice.
+     */
+    private Optional<Served<RealtimeProvider>> realtime(CallPlan plan) {
+        ModelSettings model = plan.model();
+        if (model == null || model.provider() == null) {
+            return Optional.empty();
+        }
+        Served<RealtimeProvider> served = realtime.get(model.provider());
+        return served != null && served.provider().serves(model) ? Optional.of(served) : Optional.empty();
+    }
+
+    /** Whether the plan's model is a speech-to-speech model this runtime runs. */
+    public boolean isRealtime(CallPlan plan) {
+        return realtime(plan).isPresent();
     }
 
     private static <P> Map<String, Served<P>> index(Iterable<P> beans, Function<P, List<ProviderName>> names) {
@@ -98,8 +118,18 @@ public class ProviderDirectory {
                 VOICE, List.copyOf(voices.keySet()));
     }
 
+    /** The model provider values whose realtime models this runtime runs. */
+    public List<String> realtimeServed() {
+        return List.copyOf(realtime.keySet());
+    }
+
     /** Checks that every stage of the plan is run here with the settings it has; the failure names the first not. */
     public Optional<ProviderFailure> unsupported(CallPlan plan) {
+        Optional<Served<RealtimeProvider>> speechToSpeech = realtime(plan);
+        if (speechToSpeech.isPresent()) {
+            return speechToSpeech.get().provider().refused(plan.model(), plan.voice()).map(why -> new ProviderFailure(
+                    MODEL, plan.model().provider(), "unsupported", "model " + plan.model().model() + " " + why));
+        }
         TranscriberSettings transcriber = plan.transcriber();
         Optional<ProviderFailure> problem = check(TRANSCRIBER, transcriber == null ? null : transcriber.provider(),
                 transcribers, served -> served.provider().refused(transcriber));
@@ -142,6 +172,11 @@ public class ProviderDirectory {
         Optional<ProviderFailure> problem = unsupported(plan);
         if (problem.isPresent()) {
             throw problem.get();
+        }
+        Optional<Served<RealtimeProvider>> speechToSpeech = realtime(plan);
+        if (speechToSpeech.isPresent()) {
+            Credential key = credential(plan.orgId(), MODEL, speechToSpeech.get().name());
+            return ProviderSet.realtime(speechToSpeech.get().provider().open(context, plan.model(), key, format));
         }
         Served<TranscriberProvider> transcriber = transcribers.get(plan.transcriber().provider());
         Served<ModelProvider> model = models.get(plan.model().provider());

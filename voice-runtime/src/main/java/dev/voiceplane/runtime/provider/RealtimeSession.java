@@ -1,0 +1,72 @@
+package dev.voiceplane.runtime.provider;
+
+/**
+ * One call's speech-to-speech session (docs/voice-runtime.md, "Realtime models"): the caller's audio goes in as it
+ * comes, in the call's format; the model decides when the caller's turn ends (its own voice activity detection),
+ * answers with audio in the call's format and the words of that audio, calls tools, and hears their results. The
+ * runtime asks for replies of its own ({@link #respond}: a first message, a goodbye, the reply after tool results),
+ * cancels the one playing and cuts the model's memory of it to what the caller heard ({@link #truncate}). Listener
+ * calls come on the call's context.
+ */
+public interface RealtimeSession {
+
+    /** What the session tells the call. */
+    interface Listener {
+        /** The model heard the caller start speaking. */
+        void speechStarted();
+
+        /** The model heard the caller stop speaking. */
+        void speechStopped();
+
+        /** What the caller said in one utterance (the model's transcription of it). */
+        void callerTranscript(String itemId, String text);
+
+        /** A reply began; {@code tag} is the one given to {@link #respond}, null for a reply the model began itself. */
+        void responseStarted(String responseId, String tag);
+
+        /** Audio of the reply's output item {@code itemId}, in the call's format. */
+        void audio(String responseId, String itemId, byte[] audio);
+
+        /** Words of that audio as they come. */
+        void transcriptDelta(String responseId, String itemId, String delta);
+
+        /** All the words of that audio. */
+        void transcriptDone(String responseId, String itemId, String transcript);
+
+        /** The output item {@code itemId} is complete (all its audio came). */
+        void itemDone(String responseId, String itemId);
+
+        /** The model calls a tool in this reply. */
+        void toolCall(String responseId, ToolCall call);
+
+        /**
+         * The reply ended: {@code completed}, {@code cancelled}, {@code incomplete} or {@code failed}; its tokens
+         * (input and output, text and audio together).
+         */
+        void responseDone(String responseId, String status, long inputTokens, long outputTokens);
+
+        /** The session failed; nothing more comes. */
+        void failed(ProviderError error);
+    }
+
+    /** Caller audio in the call's format. */
+    void audio(byte[] audio);
+
+    /**
+     * Asks for a reply now, or once the reply under way has ended (one at a time): with {@code instructions} for this
+     * reply only (null: the session's), tagged {@code tag} (handed back by {@link Listener#responseStarted}).
+     */
+    void respond(String instructions, String tag);
+
+    /** Stops the reply under way, if any; replies asked for and not yet begun with {@code tag} are dropped. */
+    void cancel(String tag);
+
+    /** The caller heard {@code heardMillis} of the audio of item {@code itemId}: the model forgets the rest. */
+    void truncate(String itemId, long heardMillis);
+
+    /** The result of the tool call {@code callId}, for the model's next reply. */
+    void toolResult(String callId, String output);
+
+    /** Ends the session. */
+    void close();
+}

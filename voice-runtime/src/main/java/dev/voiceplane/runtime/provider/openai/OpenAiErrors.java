@@ -1,0 +1,31 @@
+package dev.voiceplane.runtime.provider.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplane.runtime.provider.ProviderError;
+
+/** An {@code error} event of OpenAI's Realtime API, typed by its {@code type} and {@code code}. */
+final class OpenAiErrors {
+
+    private OpenAiErrors() {
+    }
+
+    /**
+     * {@code invalid_api_key} and {@code authentication_error} are auth, {@code rate_limit_*} and
+     * {@code insufficient_quota} rate-limited, other invalid requests refused, anything else (server_error) unavailable.
+     */
+    static ProviderError of(String provider, JsonNode error, String what) {
+        String type = error.path("type").asText("");
+        String code = error.path("code").asText("");
+        String detail = what + " (" + type + (code.isEmpty() ? "" : " " + code) + ")";
+        if ("invalid_api_key".equals(code) || "authentication_error".equals(type) || type.contains("permission")) {
+            return ProviderError.auth(provider, detail);
+        }
+        if (code.startsWith("rate_limit") || type.startsWith("rate_limit") || "insufficient_quota".equals(code)) {
+            return new ProviderError(provider, ProviderError.Kind.RATE_LIMITED, detail);
+        }
+        if ("invalid_request_error".equals(type)) {
+            return ProviderError.refused(provider, detail);
+        }
+        return ProviderError.unavailable(provider, detail);
+    }
+}

@@ -59,12 +59,17 @@ final class StubbedCalls {
      * {@code "apiKey":"k","region":"eastus"}, or a bare key, taken as the {@code apiKey}).
      */
     String call(UUID callId, String assistant, Map<String, String> credentials) {
+        return call(callId, assistant, credentials, "{}");
+    }
+
+    /** The same, with the call's {@code variableValues} (a JSON object). */
+    String call(UUID callId, String assistant, Map<String, String> credentials, String variableValues) {
         String org = "org-" + callId;
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/attach"))
                 .withHeader("X-Voice-Org-Id", equalTo(org))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody("{\"call\":{\"id\":\"" + callId + "\",\"type\":\"inboundPhoneCall\"},\"assistant\":"
-                                + assistant + ",\"variableValues\":{}}")));
+                                + assistant + ",\"variableValues\":" + variableValues + "}")));
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/events"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody("{\"recorded\":true,\"applied\":true,\"status\":\"in-progress\"}")));

@@ -1,0 +1,322 @@
+package dev.voiceplane.runtime.media;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.voiceplane.kit.testing.InjectWireMock;
+import dev.voiceplane.runtime.FakeProviders;
+import dev.voiceplane.runtime.fake.Eventually;
+import dev.voiceplane.runtime.fake.FakeCaller;
+import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
+import dev.voiceplane.runtime.fake.FakeTwilioCaller;
+import dev.voiceplane.runtime.fake.FakeWebCaller;
+import dev.voiceplane.runtime.fake.SpeechFixtures;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code model: {provider: openai, model: gpt-realtime…}} through the OpenAI Realtime fake and the runtime's real
+ * media sockets, with no transcriber and no voice: the session the model is given, a phone call in μ-law end to end
+ * and a web call in 24 kHz PCM, a barge-in whose truncation is what the caller heard, a tool call answered through
+ * call-service, an end-call phrase, and each way the model fails.
+ */
+@QuarkusTest
+class OpenAiRealtimeTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(30);
+    private static final String GREETING = "Harbour Cafe, hello.";
+    private static final String QUESTION = "What time do you open tomorrow?";
+    private static final String ANSWER = "We open at nine.";
+    private static final Map<String, String> KEYS = Map.of("openai", FakeProviders.OPENAI_KEY);
+
+    @InjectWireMock
+    WireMockServer wireMock;
+
+    private final ObjectMapper json = new ObjectMapper();
+    private StubbedCalls calls;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        calls = new StubbedCalls(wireMock);
+        TranscriberScenarios.warmUp(wireMock, calls);
+        FakeProviders.openAiRealtime().failure(FakeOpenAiRealtime.Failure.NONE).transcripts(QUESTION)
+                .script(context -> new FakeOpenAiRealtime.Say(ANSWER));
+    }
+
+    @AfterEach
+    void tearDown() {
+        FakeProviders.openAiRealtime().failure(FakeOpenAiRealtime.Failure.NONE);
+    }
+
+    /** A realtime assistant: no transcriber, no voice unless {@code extra} gives one. */
+    private static String assistant(String model, String extra) {
+        return "{\"model\":{\"provider\":\"openai\",\"model\":\"" + model + "\",\"maxTokens\":300,"
+                + "\"messages\":[{\"role\":\"system\",\"content\":\"You answer for {{business}}.\"}]"
+                + "},\"responseDelaySeconds\":0" + extra + "}";
+    }
+
+    private static void greeted(FakeCaller caller) {
+        Eventually.until("the greeting to be heard and played out", BOUND, () -> caller.firstAudioNanos() > 0
+                && !caller.playing() && !caller.receivedMarks().isEmpty()
+                && caller.echoedMarks().size() == caller.receivedMarks().size());
+    }
+
+    @Test
+    void aPhoneCallIsHeldByTheRealtimeModelInMuLawEndToEnd() throws Exception {
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime();
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("gpt-realtime", ",\"firstMessage\":\"" + GREETING + "\","
+                + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"marin\"}"), KEYS,
+                "{\"business\":\"Harbour Cafe\"}");
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            greeted(caller);
+            int greetingBytes = caller.playedAudio().length;
+            assertTrue(greetingBytes >= SpeechFixtures.mulaw8k(GREETING).length,
+                    "the whole greeting was played: " + greetingBytes);
+            FakeCaller.Utterance question = caller.say(SpeechFixtures.mulaw8k(QUESTION));
+            assertTrue(question.voiceToVoiceMs(BOUND) > 0, "the reply was heard after the question");
+            Eventually.until("the reply in the transcript", BOUND,
+                    () -> calls.transcript(callId).contains("bot: " + ANSWER));
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        Eventually.until("the end", BOUND, () -> calls.ended(callId) != null);
+        assertEquals(List.of("bot: " + GREETING, "user: " + QUESTION, "bot: " + ANSWER), calls.transcript(callId));
+
+        assertEquals("Bearer " + FakeProviders.OPENAI_KEY, openai.lastAuthorization());
+        assertNull(openai.lastBetaHeader(), "the GA interface");
+        assertEquals("gpt-realtime", openai.lastModel(), "/realtime?model=<id>");
+        JsonObject session = openai.lastSession();
+        assertEquals("realtime", session.getString("type"));
+        assertEquals("You answer for Harbour Cafe.", session.getString("instructions"), "variables filled in");
+        assertEquals(300, session.getInteger("max_output_tokens"));
+        JsonObject audio = session.getJsonObject("audio");
+        assertEquals("audio/pcmu", audio.getJsonObject("input").getJsonObject("format").getString("type"));
+        assertEquals("audio/pcmu", audio.getJsonObject("output").getJsonObject("format").getString("type"));
+        assertEquals("marin", audio.getJsonObject("output").getString("voice"), "voice.voiceId is the voice");
+        assertEquals("server_vad", audio.getJsonObject("input").getJsonObject("turn_detection").getString("type"));
+        List<JsonObject> creates = openai.received().stream()
+                .filter(event -> "response.create".equals(event.getString("type"))).toList();
+        assertTrue(creates.stream().anyMatch(create -> create.getJsonObject("response").getString("instructions", "")
+                .endsWith("nothing else: " + GREETING)), "the first message is asked for as written: " + creates);
+
+        JsonNode ended = calls.ended(callId);
+        assertEquals("customer-ended-call", ended.path("endedReason").asText(), ended.toString());
+        JsonNode usage = ended.path("usage");
+        assertEquals(200, usage.path("llmPromptTokens").asLong(), "two replies' input tokens: " + usage);
+        assertEquals(100, usage.path("llmCompletionTokens").asLong(), usage.toString());
+        assertEquals(0, usage.path("ttsCharacters").asLong(), "no voice of its own: " + usage);
+    }
+
+    @Test
+    void aWebCallSpeaksPcmAt24KilohertzBothWays() throws Exception {
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime();
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("gpt-realtime-mini", ",\"firstMessage\":\"Hi, web caller.\""),
+                KEYS);
+        String url = "ws://localhost:" + RestAssured.port + "/media/web/" + callId + "?token=" + calls.token(callId, org);
+        try (FakeWebCaller caller = FakeWebCaller.connect(url)) {
+            greeted(caller);
+            assertTrue(caller.say(SpeechFixtures.pcm16k(QUESTION)).voiceToVoiceMs(BOUND) > 0);
+            Eventually.until("the reply in the transcript", BOUND,
+                    () -> calls.transcript(callId).contains("bot: " + ANSWER));
+            caller.hangUp().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        Eventually.until("the end", BOUND, () -> calls.ended(callId) != null);
+        assertEquals(List.of("bot: Hi, web caller.", "user: " + QUESTION, "bot: " + ANSWER),
+                calls.transcript(callId));
+        assertEquals("gpt-realtime-mini", openai.lastModel());
+        JsonObject audio = openai.lastSession().getJsonObject("audio");
+        JsonObject pcm = new JsonObject().put("type", "audio/pcm").put("rate", 24000);
+        assertEquals(pcm, audio.getJsonObject("input").getJsonObject("format"));
+        assertEquals(pcm, audio.getJsonObject("output").getJsonObject("format"));
+        assertNull(audio.getJsonObject("output").getString("voice"), "the model's own voice when none is named");
+    }
+
+    @Test
+    void theCallerInterruptsAndTheModelForgetsWhatWasNotHeard() throws Exception {
+        String menu = "Our menu has many dishes. There are soups and salads. There are sandwiches and wraps."
+                + " There are grilled fish plates. There are cakes and pastries. There is coffee and tea.";
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime().transcripts("Tell me about the menu.",
+                "Just the prices please.").script(context -> new FakeOpenAiRealtime.Say(
+                        context.callerText().startsWith("Tell") ? menu : "Everything is under ten pounds."));
+        int truncationsBefore = openai.truncations().size();
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("gpt-realtime",
+                ",\"firstMessageMode\":\"assistant-waits-for-user\""), KEYS, "{\"business\":\"Harbour Cafe\"}");
+        long heardMillis;
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k("Tell me about the menu.")).voiceToVoiceMs(BOUND);
+            Eventually.until("a second of the reply to play", BOUND, () -> caller.playedAudio().length > 8000);
+            FakeCaller.Utterance interruption = caller.say(SpeechFixtures.mulaw8k("Just the prices please."));
+            assertTrue(interruption.bargeInMs(BOUND) > 0, "the runtime cleared the caller's audio");
+            Eventually.until("the truncation", BOUND, () -> openai.truncations().size() > truncationsBefore);
+            heardMillis = caller.playedAudio().length / 8;
+            interruption.voiceToVoiceMs(BOUND);
+            Eventually.until("the answer to the interruption", BOUND, () -> calls.transcript(callId).size() == 4);
+        }
+        FakeOpenAiRealtime.Truncation truncation = openai.truncations().get(truncationsBefore);
+        long itemMillis = openai.audioMillis(truncation.itemId());
+        assertTrue(itemMillis > heardMillis, "the truncated item is the reply cut short (" + itemMillis + " ms)");
+        assertEquals(0, truncation.contentIndex());
+        assertTrue(Math.abs(truncation.audioEndMs() - heardMillis) <= 20, "truncated at " + truncation.audioEndMs()
+                + " ms, the caller heard " + heardMillis + " ms: within one 20 ms frame");
+        List<String> transcript = calls.transcript(callId);
+        assertEquals("user: Tell me about the menu.", transcript.get(0), transcript.toString());
+        assertTrue(transcript.get(1).startsWith("bot: Our menu"), transcript.toString());
+        assertTrue(transcript.get(1).length() < "bot: ".length() + menu.length(),
+                "the interrupted reply keeps what was played: " + transcript.get(1));
+        assertEquals("user: Just the prices please.", transcript.get(2), transcript.toString());
+        assertEquals("bot: Everything is under ten pounds.", transcript.get(3));
+    }
+
+    @Test
+    void aToolCallIsAnsweredThroughCallServiceAndItsResultGoesBackToTheModel() throws Exception {
+        String question = "Where is my order forty two?";
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime().transcripts(question).script(context ->
+                context.toolOutput() != null ? new FakeOpenAiRealtime.Say("It ships tomorrow.")
+                        : new FakeOpenAiRealtime.Call("lookup_order", "{\"order\":42}"));
+        int itemsBefore = openai.items().size();
+        UUID callId = UUID.randomUUID();
+        String tools = "[{\"type\":\"function\",\"function\":{\"name\":\"lookup_order\",\"description\":\"Finds an"
+                + " order.\",\"parameters\":{\"type\":\"object\",\"properties\":{\"order\":{\"type\":\"number\"}},"
+                + "\"required\":[\"order\"]}},\"server\":{\"url\":\"https://tools.example.com/orders\"},"
+                + "\"messages\":[{\"type\":\"request-start\",\"content\":\"Let me look that up.\"}]}]";
+        String org = calls.call(callId, "{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-realtime-preview\","
+                + "\"tools\":" + tools + "},\"responseDelaySeconds\":0,"
+                + "\"firstMessageMode\":\"assistant-waits-for-user\"}", KEYS);
+        wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/tool-calls"))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json").withBody(
+                        "{\"results\":[{\"toolCallId\":\"any\",\"name\":\"lookup_order\","
+                                + "\"result\":\"Order 42 ships tomorrow.\"}]}")));
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k(question));
+            Eventually.until("the answer with the tool's result", BOUND, () -> calls.transcript(callId).size() == 2);
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        assertEquals(List.of("user: " + question, "bot: Let me look that up. It ships tomorrow."),
+                calls.transcript(callId), "the request-start message, then the model's answer with the result");
+        JsonArray offered = openai.lastSession().getJsonArray("tools");
+        assertEquals("lookup_order", offered.getJsonObject(0).getString("name"), offered.encode());
+        assertEquals("function", offered.getJsonObject(0).getString("type"));
+        assertEquals("number", offered.getJsonObject(0).getJsonObject("parameters").getJsonObject("properties")
+                .getJsonObject("order").getString("type"));
+        JsonNode asked = json.readTree(wireMock.findAll(postRequestedFor(
+                urlEqualTo("/internal/call/" + callId + "/runtime/tool-calls"))).get(0).getBodyAsString());
+        JsonNode call = asked.path("toolCallList").path(0);
+        assertEquals("lookup_order", call.path("function").path("name").asText());
+        List<JsonObject> outputs = openai.items().subList(itemsBefore, openai.items().size()).stream()
+                .filter(item -> "function_call_output".equals(item.getString("type"))).toList();
+        assertEquals(1, outputs.size(), openai.items().toString());
+        assertEquals(call.path("id").asText(), outputs.get(0).getString("call_id"), "the model's own call id");
+        assertEquals("Order 42 ships tomorrow.", outputs.get(0).getString("output"));
+        Eventually.until("the end", BOUND, () -> calls.ended(callId) != null);
+    }
+
+    @Test
+    void anEndCallPhraseEndsTheCallOnceItIsHeard() throws Exception {
+        FakeProviders.openAiRealtime().script(context -> new FakeOpenAiRealtime.Say("We open at nine. Goodbye now."));
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("gpt-realtime", ",\"firstMessage\":\"" + GREETING + "\","
+                + "\"endCallPhrases\":[\"goodbye now\"]"), KEYS);
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            greeted(caller);
+            caller.say(SpeechFixtures.mulaw8k(QUESTION));
+            FakeCaller.Closed closed = caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime ended the call: " + closed);
+        }
+        JsonNode ended = calls.ended(callId);
+        assertEquals("assistant-said-end-call-phrase", ended.path("endedReason").asText(), ended.toString());
+        assertEquals(List.of("bot: " + GREETING, "user: " + QUESTION, "bot: We open at nine. Goodbye now."),
+                calls.transcript(callId));
+    }
+
+    // ---- failures ----------------------------------------------------------------------------------------------
+
+    @Test
+    void aRefusedKeyEndsTheCall() throws Exception {
+        endsWithError(FakeOpenAiRealtime.Failure.BAD_KEY, false,
+                "answered an error (invalid_request_error invalid_api_key)", "auth");
+    }
+
+    @Test
+    void aRateLimitEndsTheCall() throws Exception {
+        endsWithError(FakeOpenAiRealtime.Failure.RATE_LIMITED, false, "refused the stream (429)", "rate-limited");
+    }
+
+    @Test
+    void aSessionThatNeverAnswersEndsTheCall() throws Exception {
+        endsWithError(FakeOpenAiRealtime.Failure.HANG, false, "answered nothing within", "timeout");
+    }
+
+    @Test
+    void garbageEndsTheCall() throws Exception {
+        endsWithError(FakeOpenAiRealtime.Failure.GARBAGE, false, "sent an event that is not JSON", "protocol");
+    }
+
+    @Test
+    void aServerErrorAtTheReplyEndsTheCallKeepingTheCallersWords() throws Exception {
+        endsWithError(FakeOpenAiRealtime.Failure.SERVER_ERROR_ON_RESPONSE, true, "answered an error (server_error)",
+                "unavailable");
+    }
+
+    /**
+     * The model fails: the call ends {@code assistant-error}, the transcript keeps the caller's words (when
+     * {@code asked}) and its last line names the model, a log line says why with the kind, {@code ended} is the last
+     * event with none lost, the carrier's stream is closed normally, nothing uncaught, the live-calls gauge at 0.
+     */
+    private void endsWithError(FakeOpenAiRealtime.Failure failure, boolean asked, String why, String kind)
+            throws Exception {
+        FakeProviders.openAiRealtime().failure(failure);
+        try (StubbedCalls.LogCapture logs = new StubbedCalls.LogCapture()) {
+            UUID callId = UUID.randomUUID();
+            String org = calls.call(callId, assistant("gpt-realtime", asked
+                    ? ",\"firstMessageMode\":\"assistant-waits-for-user\"" : ",\"firstMessage\":\"Hello.\""), KEYS);
+            try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+                if (asked) {
+                    caller.say(SpeechFixtures.mulaw8k(QUESTION));
+                }
+                FakeCaller.Closed closed = caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+                assertTrue(closed.byRuntime(), "the runtime ended the call: " + closed);
+                assertEquals((short) 1000, closed.code(), "the carrier's stream was closed normally: " + closed);
+            }
+            JsonNode ended = calls.ended(callId);
+            assertNotNull(ended, "ended was reported before the stream was closed");
+            assertEquals("assistant-error", ended.path("endedReason").asText(), ended.toString());
+            List<JsonNode> events = calls.events(callId);
+            assertEquals(ended, events.get(events.size() - 1), "ended is the last event");
+            for (int i = 0; i < events.size(); i++) {
+                assertEquals(i, events.get(i).path("sequence").asLong(), "one event per sequence, none lost");
+            }
+            List<String> transcript = calls.transcript(callId);
+            if (asked) {
+                assertEquals("user: " + QUESTION, transcript.get(0), transcript.toString());
+            }
+            assertEquals("system: The call ended: the model (openai) failed.", transcript.get(transcript.size() - 1),
+                    transcript.toString());
+            assertTrue(logs.logged("the model (provider openai) failed"), "a log line names it");
+            assertTrue(logs.logged(why), "the log says why: " + why);
+            assertTrue(logs.logged("(" + kind + ")"), "the log gives the kind: " + kind);
+            Eventually.until("the live-calls gauge to return to 0", BOUND, () -> StubbedCalls.liveCalls() == 0);
+            assertEquals(List.of(), logs.uncaught(), "nothing uncaught was logged");
+        }
+    }
+}

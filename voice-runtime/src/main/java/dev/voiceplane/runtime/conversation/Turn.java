@@ -107,16 +107,16 @@ final class Turn {
         }
 
         /**
-         * How much of its audio had played by {@code at} (milliseconds): its frames sent, less what of the last ones
-         * was still to play then.
+         * How much of its audio had been played by {@code at} (milliseconds): its frames sent that had begun to play
+         * then, 20 ms each (a far end's player counts a frame once it starts it, as a clear drops only the frames
+         * after it).
          */
         long playedMillis(long at) {
-            if (framesSent == 0 || at <= playsAt) {
+            if (framesSent == 0 || at < playsAt) {
                 return 0;
             }
-            long sent = framesSent * 20;
-            long lastEnds = lastFramePlaysAt + 20 * MS;
-            return at >= lastEnds ? sent : Math.max(0, sent - (lastEnds - at + MS - 1) / MS);
+            long notStarted = lastFramePlaysAt > at ? (lastFramePlaysAt - at + 20 * MS - 1) / (20 * MS) : 0;
+            return Math.max(0, framesSent - notStarted) * 20;
         }
 
         /** Its mark went out after its last frame, which ends playing at {@code nanos} (Egress). */

@@ -16,6 +16,7 @@ import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.Eventually;
 import dev.voiceplane.runtime.fake.FakeCaller;
+import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
 import dev.voiceplane.runtime.fake.FakeWebCaller;
@@ -247,6 +248,145 @@ class OpenAiRealtimeTest {
         assertEquals("assistant-said-end-call-phrase", ended.path("endedReason").asText(), ended.toString());
         assertEquals(List.of("bot: " + GREETING, "user: " + QUESTION, "bot: We open at nine. Goodbye now."),
                 calls.transcript(callId));
+    }
+
+    @Test
+    void theEndCallToolEndsTheCallOnceItsGoodbyeHasPlayed() throws Exception {
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime().transcripts("That is all, thanks.")
+                .script(context -> context.toolOutput() != null ? new FakeOpenAiRealtime.Say("Goodbye.")
+                        : new FakeOpenAiRealtime.Call("endCall", "{}"));
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, "{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-realtime\","
+                + "\"tools\":[{\"type\":\"endCall\"}]},\"responseDelaySeconds\":0,"
+                + "\"firstMessageMode\":\"assistant-waits-for-user\"}", KEYS);
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            caller.say(SpeechFixtures.mulaw8k("That is all, thanks."));
+            FakeCaller.Closed closed = caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime ended the call: " + closed);
+        }
+        assertEquals("assistant-ended-call", calls.ended(callId).path("endedReason").asText());
+        assertEquals("endCall", openai.lastSession().getJsonArray("tools").getJsonObject(0).getString("name"),
+                "the end-call tool is offered as a function");
+        assertEquals("user: That is all, thanks.", calls.transcript(callId).get(0), calls.transcript(callId).toString());
+    }
+
+    @Test
+    void silenceEndsTheCallWithTheEndCallMessageSpokenByTheModel() throws Exception {
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("gpt-realtime", ",\"firstMessage\":\"" + GREETING + "\","
+                + "\"silenceTimeoutSeconds\":1,\"endCallMessage\":\"No one is there. Goodbye.\""), KEYS);
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            FakeCaller.Closed closed = caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime ended the call: " + closed);
+            assertTrue(caller.playedAudio().length >= SpeechFixtures.mulaw8k(GREETING).length
+                    + SpeechFixtures.mulaw8k("No one is there. Goodbye.").length - 320,
+                    "the greeting and the goodbye were both heard");
+        }
+        assertEquals("silence-timed-out", calls.ended(callId).path("endedReason").asText());
+        assertEquals(List.of("bot: " + GREETING, "bot: No one is there. Goodbye."), calls.transcript(callId));
+    }
+
+    // ---- squads ------------------------------------------------------------------------------------------------
+
+    private static final String CASCADED_FRONT_DESK = "{\"name\":\"Front desk\",\"transcriber\":{\"provider\":"
+            + "\"deepgram\",\"language\":\"en\"},\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\","
+            + "\"messages\":[{\"role\":\"system\",\"content\":\"You are the front desk of {{business}}.\"}]},"
+            + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
+            + "\"firstMessage\":\"Front desk, how can I help?\",\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0}";
+    private static final String REALTIME_FRONT_DESK = "{\"name\":\"Front desk\",\"model\":{\"provider\":\"openai\","
+            + "\"model\":\"gpt-realtime\",\"messages\":[{\"role\":\"system\",\"content\":\"You are the front desk of"
+            + " {{business}}.\"}]},\"firstMessage\":\"Front desk, how can I help?\",\"responseDelaySeconds\":0}";
+    private static final String REALTIME_BILLING = "{\"name\":\"Billing\",\"model\":{\"provider\":\"openai\","
+            + "\"model\":\"gpt-realtime-mini\",\"messages\":[{\"role\":\"system\",\"content\":\"You handle billing for"
+            + " {{business}}.\"}]},\"voice\":{\"provider\":\"openai\",\"voiceId\":\"cedar\"},"
+            + "\"firstMessage\":\"Billing here.\",\"responseDelaySeconds\":0}";
+    private static final String CASCADED_BILLING = "{\"name\":\"Billing\",\"transcriber\":{\"provider\":"
+            + "\"deepgram\",\"language\":\"en\"},\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\","
+            + "\"messages\":[{\"role\":\"system\",\"content\":\"You handle billing for {{business}}.\"}]},"
+            + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"adam\",\"inputMinCharacters\":10},"
+            + "\"firstMessage\":\"Billing here.\",\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0}";
+
+    /** A squad call of {@code frontDesk} (who can hand the caller to Billing) and {@code billing}. */
+    private String squadCall(UUID callId, String frontDesk, String billing) {
+        String org = calls.call(callId, frontDesk, Map.of("deepgram", FakeProviders.DEEPGRAM_KEY, "openai",
+                FakeProviders.OPENAI_KEY, "11labs", FakeProviders.ELEVENLABS_KEY));
+        wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/attach"))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json")
+                        .withBody("{\"call\":{\"id\":\"" + callId + "\",\"type\":\"inboundPhoneCall\"},\"assistant\":"
+                                + frontDesk + ",\"squad\":{\"members\":[{\"assistant\":" + frontDesk
+                                + ",\"assistantDestinations\":[{\"type\":\"assistant\",\"assistantName\":\"Billing\","
+                                + "\"message\":\"Let me pass you to billing.\",\"description\":\"invoices\"}]},"
+                                + "{\"assistant\":" + billing + "}]},"
+                                + "\"variableValues\":{\"business\":\"the Harbour Cafe\"}}")));
+        return org;
+    }
+
+    /** Greeted by the front desk, handed to billing, answered by billing, then the caller hangs up. */
+    private List<String> handedToBilling(UUID callId, String org) throws Exception {
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            Eventually.until("the greeting to play", BOUND, () -> calls.transcript(callId).size() == 1
+                    && !caller.playing() && caller.echoedMarks().size() == caller.receivedMarks().size());
+            caller.say(SpeechFixtures.mulaw8k("I have a question about my bill."));
+            Eventually.until("billing's greeting", BOUND, () -> calls.transcript(callId).contains("bot: Billing here."));
+            Eventually.until("billing's greeting to play", BOUND, () -> !caller.playing()
+                    && caller.echoedMarks().size() == caller.receivedMarks().size());
+            caller.say(SpeechFixtures.mulaw8k("Why was I charged twice?")).voiceToVoiceMs(BOUND);
+            Eventually.until("billing's answer", BOUND,
+                    () -> calls.transcript(callId).contains("bot: The second charge is only a hold."));
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        Eventually.until("the end", BOUND, () -> calls.ended(callId) != null);
+        assertEquals("customer-ended-call", calls.ended(callId).path("endedReason").asText());
+        return calls.transcript(callId);
+    }
+
+    @Test
+    void aCascadedMemberHandsTheCallerToARealtimeMemberWhoKeepsTheConversation() throws Exception {
+        UUID callId = UUID.randomUUID();
+        String org = squadCall(callId, CASCADED_FRONT_DESK, REALTIME_BILLING);
+        FakeProviders.deepgram().script("I have a question about my bill.");
+        FakeProviders.openai().script(request -> FakeOpenAi.Reply.toolCall("transferCall",
+                "{\"destination\":\"Billing\"}"));
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime().transcripts("Why was I charged twice?")
+                .script(context -> new FakeOpenAiRealtime.Say("The second charge is only a hold."));
+        int itemsBefore = openai.items().size();
+
+        List<String> transcript = handedToBilling(callId, org);
+
+        assertEquals(List.of("bot: Front desk, how can I help?", "user: I have a question about my bill.",
+                "bot: Let me pass you to billing.", "system: The call was handed to Billing.", "bot: Billing here.",
+                "user: Why was I charged twice?", "bot: The second charge is only a hold."), transcript);
+        JsonObject session = openai.lastSession();
+        assertEquals("You handle billing for the Harbour Cafe.", session.getString("instructions"));
+        assertEquals("cedar", session.getJsonObject("audio").getJsonObject("output").getString("voice"));
+        assertEquals("gpt-realtime-mini", openai.lastModel());
+        List<JsonObject> items = openai.items().subList(itemsBefore, openai.items().size());
+        String said = items.toString();
+        assertTrue(said.contains("I have a question about my bill.") && said.contains("Front desk, how can I help?"),
+                "the conversation so far goes to the realtime model: " + said);
+    }
+
+    @Test
+    void aRealtimeMemberHandsTheCallerToACascadedMember() throws Exception {
+        UUID callId = UUID.randomUUID();
+        String org = squadCall(callId, REALTIME_FRONT_DESK, CASCADED_BILLING);
+        FakeProviders.openAiRealtime().transcripts("I have a question about my bill.")
+                .script(context -> new FakeOpenAiRealtime.Call("transferCall", "{\"destination\":\"Billing\"}"));
+        FakeProviders.deepgram().script("Why was I charged twice?");
+        FakeProviders.openai().script(request -> new FakeOpenAi.Text(
+                "The second charge is only a hold."));
+
+        List<String> transcript = handedToBilling(callId, org);
+
+        assertEquals(List.of("bot: Front desk, how can I help?", "user: I have a question about my bill.",
+                "bot: Let me pass you to billing.", "system: The call was handed to Billing.", "bot: Billing here.",
+                "user: Why was I charged twice?", "bot: The second charge is only a hold."), transcript);
+        JsonObject asked = FakeProviders.openai().lastRequest();
+        assertEquals("gpt-4o", asked.getString("model"));
+        String context = asked.getJsonArray("messages").encode();
+        assertTrue(context.contains("You handle billing for the Harbour Cafe."), context);
+        assertTrue(context.contains("I have a question about my bill."), "the conversation so far: " + context);
+        assertTrue(context.contains("Why was I charged twice?"), context);
     }
 
     // ---- failures ----------------------------------------------------------------------------------------------

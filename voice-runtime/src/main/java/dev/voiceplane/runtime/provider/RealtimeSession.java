@@ -58,7 +58,7 @@ public interface RealtimeSession {
      */
     void respond(String instructions, String tag);
 
-    /** Stops the reply under way, if any; replies asked for and not yet begun with {@code tag} are dropped. */
+    /** Stops the reply under way, if any; replies asked for with {@code tag} (null: none) and not begun are dropped. */
     void cancel(String tag);
 
     /** The caller heard {@code heardMillis} of the audio of item {@code itemId}: the model forgets the rest. */

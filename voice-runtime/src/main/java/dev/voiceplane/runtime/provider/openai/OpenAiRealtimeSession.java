@@ -207,7 +207,10 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
         if (isClosed()) {
             return;
         }
-        queued.removeIf(request -> tag == null || tag.equals(request.tag()));
+        queued.removeIf(request -> tag != null && tag.equals(request.tag()));
+        if (sent != null && tag != null && tag.equals(sent.tag())) {
+            sent = null;
+        }
         if (responding) {
             sendText("{\"type\":\"response.cancel\"}");
         }
@@ -254,8 +257,10 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
                     event.path("item_id").asText(null), event.path("transcript").asText("").trim());
             case "response.created" -> {
                 responding = true;
-                sent = null;
                 JsonNode tag = event.path("response").path("metadata").path("tag");
+                if (sent != null && tag.isTextual() && tag.asText().equals(sent.tag())) {
+                    sent = null; // ours began; one the model began itself leaves ours still asked for
+                }
                 listener.responseStarted(event.path("response").path("id").asText(""),
                         tag.isTextual() ? tag.asText() : null);
             }

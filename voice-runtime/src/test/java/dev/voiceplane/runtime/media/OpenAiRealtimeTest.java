@@ -392,6 +392,25 @@ class OpenAiRealtimeTest {
     // ---- failures ----------------------------------------------------------------------------------------------
 
     @Test
+    void aVoiceTheRealtimeModelDoesNotHaveIsRefusedAtTheStart() throws Exception {
+        UUID callId = UUID.randomUUID();
+        String org = calls.call(callId, assistant("gpt-realtime", ",\"firstMessage\":\"Hello.\","
+                + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"nova\"}"), KEYS);
+        int connections = FakeProviders.openAiRealtime().connections();
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            FakeCaller.Closed closed = caller.closed().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+            assertTrue(closed.byRuntime(), "the runtime ended the call: " + closed);
+        }
+        Eventually.until("the end", BOUND, () -> calls.ended(callId) != null);
+        assertEquals("assistant-error", calls.ended(callId).path("endedReason").asText());
+        List<String> transcript = calls.transcript(callId);
+        assertEquals(1, transcript.size(), transcript.toString());
+        assertTrue(transcript.get(0).startsWith("system: The call could not start: model gpt-realtime has no voice nova"
+                + " (its voices: alloy, ash,"), transcript.toString());
+        assertEquals(connections, FakeProviders.openAiRealtime().connections(), "no session was opened");
+    }
+
+    @Test
     void aRefusedKeyEndsTheCall() throws Exception {
         endsWithError(FakeOpenAiRealtime.Failure.BAD_KEY, false,
                 "answered an error (invalid_request_error invalid_api_key)", "auth");

@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
-import dev.voiceplane.runtime.fake.Eventually;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;

@@ -66,6 +66,14 @@ public class AssistantBody {
     @DecimalMax("3600")
     public BigDecimal maxDurationSeconds;
 
+    /** Today's form of {@code responseDelaySeconds} and more: when the assistant starts speaking after the caller. */
+    @Valid
+    public StartSpeakingPlan startSpeakingPlan;
+
+    /** Today's form of {@code numWordsToInterruptAssistant} and more: when the caller's speech stops the assistant. */
+    @Valid
+    public StopSpeakingPlan stopSpeakingPlan;
+
     @OneOf({"off", "office"})
     public String backgroundSound;
 

@@ -12,7 +12,7 @@ import java.util.List;
 public final class AssistantSecrets {
 
     private static final List<String> IN_ASSISTANT = List.of("serverUrlSecret", "server.secret", "model.tools.*.server.secret",
-            "voice.server.secret", "transcriber.server.secret");
+            "voice.server.secret", "transcriber.server.secret", "startSpeakingPlan.smartEndpointingPlan.server.secret");
 
     /** The secrets of an assistant (or of assistant overrides). */
     public static final SealedFields ASSISTANT = new SealedFields(IN_ASSISTANT);

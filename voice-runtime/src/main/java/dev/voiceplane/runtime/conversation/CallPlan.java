@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * What one call runs with, read once from call-service's answer to the runtime's attachment (docs/calls.md, "Voice
  * runtime contract"): the frozen assistant's settings with the era's defaults filled in, and the prompt with its
  * {@code {{variable}}}s replaced from {@code variableValues}. A squad call starts with its first member and knows every
- * member ({@code squad}: empty for an assistant call) for the hand-offs.
+ * member ({@code squad}: empty for an assistant call) for the hand-offs. {@code turnTaking} is what the turn logic
+ * runs with: the speaking plans, or the era's fields where they are absent.
  */
 public record CallPlan(
         UUID callId,
@@ -40,7 +41,8 @@ public record CallPlan(
         String voicemailMessage,
         KnowledgeBase knowledgeBase,
         List<JsonNode> tools,
-        List<SquadMember> squad) {
+        List<SquadMember> squad,
+        TurnTaking turnTaking) {
 
     /**
      * Recording and the voice settings around the conversation (docs/voice-runtime.md, "Recordings" and "Other voice
@@ -129,16 +131,18 @@ public record CallPlan(
 
         String firstMessage = assistant.path("firstMessage").isTextual()
                 ? substitute(assistant.path("firstMessage").asText(), variables) : null;
+        double responseDelay = number(assistant, "responseDelaySeconds", DEFAULT_RESPONSE_DELAY);
+        Integer interruptWords = assistant.path("numWordsToInterruptAssistant").isNumber()
+                ? assistant.path("numWordsToInterruptAssistant").asInt() : null;
         String endCallMessage = assistant.path("endCallMessage").isTextual()
                 ? substitute(assistant.path("endCallMessage").asText(), variables) : null;
         return new CallPlan(callId, orgId, call.path("type").asText(""), transcriber, model, voice, firstMessage,
                 !"assistant-waits-for-user".equals(assistant.path("firstMessageMode").asText()),
                 number(assistant, "silenceTimeoutSeconds", DEFAULT_SILENCE_TIMEOUT),
                 number(assistant, "maxDurationSeconds", DEFAULT_MAX_DURATION),
-                number(assistant, "responseDelaySeconds", DEFAULT_RESPONSE_DELAY),
+                responseDelay,
                 number(assistant, "llmRequestDelaySeconds", DEFAULT_LLM_REQUEST_DELAY),
-                assistant.path("numWordsToInterruptAssistant").isNumber()
-                        ? assistant.path("numWordsToInterruptAssistant").asInt() : null,
+                interruptWords,
                 strings(assistant.path("endCallPhrases")), endCallMessage, strings(assistant.path("clientMessages")),
                 Sound.read(assistant),
                 assistant.path("serverMessages").isArray() ? strings(assistant.path("serverMessages"))
@@ -146,7 +150,8 @@ public record CallPlan(
                 assistant.path("voicemailMessage").isTextual()
                         ? substitute(assistant.path("voicemailMessage").asText(), variables) : null,
                 knowledgeBase(m.path("knowledgeBase")),
-                objects(m.path("tools")), SquadMember.readAll(callId, orgId, configuration));
+                objects(m.path("tools")), SquadMember.readAll(callId, orgId, configuration),
+                TurnTaking.read(assistant, responseDelay, interruptWords));
     }
 
     private static KnowledgeBase knowledgeBase(JsonNode base) {

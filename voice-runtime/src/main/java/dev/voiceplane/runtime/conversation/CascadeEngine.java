@@ -25,8 +25,12 @@ import org.jboss.logging.Logger;
  * transcriber is asked to finalise → its final words end the turn → the model streams a reply (after
  * {@code llmRequestDelaySeconds}, with the knowledge base's passages and the call's tools) → the reply is cut into
  * pieces ({@link TextChunker}) → each piece is spoken by the voice into the call's {@link Turn}. A caller who speaks
- * over an audible turn (at once, or after {@code numWordsToInterruptAssistant} words) interrupts it; one who goes on
- * speaking before it is heard withdraws it, and the words join the next turn. Runs on the call's context.
+ * over an audible turn interrupts it; one who goes on speaking before it is heard withdraws it, and the words join the
+ * next turn. When the turn ends and what interrupts are the call's {@link TurnTaking} (docs/voice-runtime.md,
+ * "Turn-taking"): the transcription rules may hold the end of the turn after the final words, the voice must last
+ * {@code voiceSeconds} or the words reach {@code numWords}, acknowledgement phrases never interrupt and interruption
+ * phrases always do, and a reply after an interruption is not heard before {@code backoffSeconds}. Runs on the call's
+ * context.
  */
 final class CascadeEngine implements TurnEngine {
 
@@ -66,6 +70,17 @@ final class CascadeEngine implements TurnEngine {
     private long speechEndedAt;
     private long userTurnStartedMillis;
     private long finalizeTimer = -1;
+    /** The transcription rules' wait after the final words (a timer), and whether it has passed for these words. */
+    private long endpointTimer = -1;
+    private boolean endpointWaited;
+    /** The caller's voice over an audible turn, counted in their audio until it has lasted {@code voiceSeconds}. */
+    private boolean voiceWatched;
+    private boolean voiceLasted;
+    private long voicedNanos;
+    /** The latest interim words (what the transcriber has heard of the caller's speech so far). */
+    private String interimText = "";
+    /** When the caller last interrupted the assistant (nanoTime; 0: never). */
+    private long interruptedAt;
     private double sttSecondsBefore;
     private long promptTokens;
     private long completionTokens;
@@ -83,6 +98,7 @@ final class CascadeEngine implements TurnEngine {
         this.voice = parts.voice();
         this.tools = new Tools(host.plan(), runners, new ToolHost(), context, format);
         this.transcriber = parts.transcriber().open(new TranscriberEvents());
+        logNotRun(host.plan());
         // Last: should anything above fail, no detector is left open.
         this.vad = parts.vad().open(context, format, new VoiceDetector.Listener() {
             @Override
@@ -106,7 +122,15 @@ final class CascadeEngine implements TurnEngine {
     @Override
     public void audio(byte[] audio) {
         transcriber.send(audio);
-        vad.audio(format.toPcm(audio), System.nanoTime());
+        short[] pcm = format.toPcm(audio);
+        vad.audio(pcm, System.nanoTime());
+        if (voiceWatched && callerSpeaking && !voiceLasted) {
+            voicedNanos += pcm.length * 1_000_000_000L / format.sampleRate();
+            if (voicedNanos >= (long) (host.plan().turnTaking().voiceSeconds() * 1e9)) {
+                voiceLasted = true;
+                heard(callerWords());
+            }
+        }
     }
 
     @Override
@@ -122,7 +146,9 @@ final class CascadeEngine implements TurnEngine {
     @Override
     public void forgetCaller() {
         cancelFinalizeTimer();
+        cancelEndpointTimer();
         userText.setLength(0);
+        interimText = "";
     }
 
     private void callerStarted() {
@@ -132,7 +158,9 @@ final class CascadeEngine implements TurnEngine {
         }
         callerSpeaking = true;
         cancelFinalizeTimer();
+        cancelEndpointTimer();
         transcriberEndedTurn = false;
+        voiceWatched = false;
         if (userText.isEmpty()) {
             userTurnStartedMillis = System.currentTimeMillis();
         }
@@ -142,8 +170,18 @@ final class CascadeEngine implements TurnEngine {
             return;
         }
         if (current.audible()) {
-            if (host.plan().numWordsToInterruptAssistant() == null) {
-                host.interrupt("caller spoke");
+            TurnTaking rules = host.plan().turnTaking();
+            if (rules.interruptWords() == null) {
+                if (rules.voiceSeconds() <= 0 && rules.acknowledgements().isEmpty()) {
+                    interrupt("caller spoke");
+                } else {
+                    // The voice interrupts once it has lasted voiceSeconds (and, with acknowledgement phrases, once
+                    // words show it is not only one of them): counted in audio(), decided in heard().
+                    voiceWatched = true;
+                    voiceLasted = rules.voiceSeconds() <= 0;
+                    voicedNanos = 0;
+                    interimText = "";
+                }
             }
         } else if (current.userText != null && !current.toolsUsed) {
             withdraw(current);
@@ -157,6 +195,9 @@ final class CascadeEngine implements TurnEngine {
         }
         callerSpeaking = false;
         speechEndedAt = speechEndedAtNanos;
+        if (!voiceLasted) {
+            voiceWatched = false; // too short to interrupt; a voice that lasted still waits for its words
+        }
         transcriber.finalizeTurn();
         // Should the transcriber not answer the finalise (no final, no end of speech), the words it gave end the turn.
         cancelFinalizeTimer();
@@ -168,6 +209,14 @@ final class CascadeEngine implements TurnEngine {
             }
         });
         maybeEndTurn();
+    }
+
+    private void cancelEndpointTimer() {
+        endpointWaited = false;
+        if (endpointTimer >= 0) {
+            vertx.cancelTimer(endpointTimer);
+            endpointTimer = -1;
+        }
     }
 
     private void cancelFinalizeTimer() {
@@ -188,7 +237,8 @@ final class CascadeEngine implements TurnEngine {
             onContext(() -> {
                 live.transcript("user", "partial", text);
                 host.callerActive();
-                interruptAfterWords(Turn.words(userText) + Turn.words(text));
+                interimText = text;
+                heard(callerWords());
             });
         }
 
@@ -204,7 +254,9 @@ final class CascadeEngine implements TurnEngine {
                         userText.append(' ');
                     }
                     userText.append(text.trim());
-                    interruptAfterWords(Turn.words(userText));
+                    interimText = "";
+                    cancelEndpointTimer(); // new words: the transcription rules look at them afresh
+                    heard(callerWords());
                 }
                 if (endOfTurn) {
                     transcriberEndedTurn = true;
@@ -222,15 +274,42 @@ final class CascadeEngine implements TurnEngine {
         }
     }
 
-    private void interruptAfterWords(int words) {
-        if (host.machine()) {
+    /** The caller's words so far: the final ones of this turn and the latest interim after them. */
+    private String callerWords() {
+        return interimText.isBlank() ? userText.toString() : userText + " " + interimText;
+    }
+
+    /**
+     * The caller's words (or voice) over an audible turn: an interruption phrase interrupts; words that are only
+     * acknowledgement phrases never do; else {@code numWords} words do, or, without it, a voice that has lasted
+     * {@code voiceSeconds} (with acknowledgement phrases, once some words show what it is).
+     */
+    private void heard(String words) {
+        Turn current = host.turn();
+        if (host.machine() || current == null || !current.audible() || !host.running()) {
             return;
         }
-        Turn current = host.turn();
-        Integer needed = host.plan().numWordsToInterruptAssistant();
-        if (current != null && current.audible() && needed != null && words >= needed && host.running()) {
-            host.interrupt(words + " words");
+        TurnTaking rules = host.plan().turnTaking();
+        if (rules.interrupts(words)) {
+            interrupt("interruption phrase");
+            return;
         }
+        if (rules.acknowledgementOnly(words)) {
+            return;
+        }
+        Integer needed = rules.interruptWords();
+        int count = Turn.words(words);
+        if (needed != null ? count >= needed
+                : voiceWatched && voiceLasted && (rules.acknowledgements().isEmpty() || count > 0)) {
+            interrupt(needed != null ? count + " words" : "caller spoke");
+        }
+    }
+
+    private void interrupt(String why) {
+        voiceWatched = false;
+        voiceLasted = false;
+        interruptedAt = System.nanoTime();
+        host.interrupt(why);
     }
 
     @Override
@@ -241,6 +320,7 @@ final class CascadeEngine implements TurnEngine {
     private void maybeEndTurn() {
         if (host.machine()) {
             userText.setLength(0);
+            interimText = "";
             return;
         }
         if (!host.running() || callerSpeaking || !transcriberEndedTurn || userText.isEmpty()) {
@@ -250,14 +330,32 @@ final class CascadeEngine implements TurnEngine {
         if (current != null && current.audible()) {
             // Words under the interruption threshold while the assistant speaks ("okay", "mhm") are not a turn.
             userText.setLength(0);
+            interimText = "";
             transcriberEndedTurn = false;
             return;
         }
         if (current != null && current.toolsUsed) {
             return; // A turn whose tools are running is not withdrawn: the words wait for its end (turnPlayed()).
         }
+        TurnTaking.Endpointing rules = host.plan().turnTaking().endpointing();
+        if (rules != null && !endpointWaited) {
+            // The transcription rules: the turn ends this long after its final words, unless the caller goes on.
+            long waitMillis = Math.round(rules.secondsFor(userText.toString()) * 1000);
+            if (waitMillis > 0) {
+                if (endpointTimer < 0) {
+                    endpointTimer = vertx.setTimer(waitMillis, id -> {
+                        endpointTimer = -1;
+                        endpointWaited = true;
+                        maybeEndTurn();
+                    });
+                }
+                return;
+            }
+        }
+        cancelEndpointTimer();
         String text = userText.toString();
         userText.setLength(0);
+        interimText = "";
         transcriberEndedTurn = false;
         long decidedAt = System.nanoTime();
         long endedAt = speechEndedAt == 0 ? decidedAt : Math.min(speechEndedAt, decidedAt);
@@ -291,7 +389,12 @@ final class CascadeEngine implements TurnEngine {
 
     private Turn reply(String userTurn, long endedAt) {
         CallPlan plan = host.plan();
-        Turn turn = host.begin(userTurn, endedAt, endedAt + (long) (plan.responseDelaySeconds() * 1000) * MS);
+        long holdUntil = endedAt + (long) (plan.turnTaking().waitSeconds() * 1000) * MS;
+        if (interruptedAt != 0) {
+            // backoffSeconds: after an interruption, nothing of the next reply is heard before this.
+            holdUntil = Math.max(holdUntil, interruptedAt + (long) (plan.turnTaking().backoffSeconds() * 1000) * MS);
+        }
+        Turn turn = host.begin(userTurn, endedAt, holdUntil);
         Reply reply = new Reply(turn, new TextChunker(plan.voice().inputMinCharacters(),
                 plan.voice().inputPunctuationBoundaries()));
         making = reply;
@@ -493,7 +596,7 @@ final class CascadeEngine implements TurnEngine {
      * The turn's first frame went out: voice-to-voice (the caller stopped → this frame) and the runtime's own share
      * of it, the time no provider and no configured wait accounts for: from the turn's decision (or the end of
      * {@code llmRequestDelaySeconds}) to the model request, and from the voice's first audio (or the end of
-     * {@code responseDelaySeconds}) to this frame.
+     * {@code waitSeconds}, {@code responseDelaySeconds}, {@code backoffSeconds}) to this frame.
      */
     @Override
     public void firstFrameSent(Turn turn, long sentAt) {
@@ -525,11 +628,21 @@ final class CascadeEngine implements TurnEngine {
         // The hand-off's message has played by now: the old voice's socket (if it has one) is closed.
         previousVoice.close();
         tools = new Tools(next, runners, new ToolHost(), context, format);
+        logNotRun(next);
+    }
+
+    /** The speaking plans' parts this runtime accepts but does not run; the call goes on without them. */
+    private static void logNotRun(CallPlan plan) {
+        if (!plan.turnTaking().notRun().isEmpty()) {
+            LOG.infof("call %s: not run (no such detector here; the transcription rules and the voice detector decide):"
+                    + " %s", plan.callId(), String.join(", ", plan.turnTaking().notRun()));
+        }
     }
 
     @Override
     public Usage close() {
         cancelFinalizeTimer();
+        cancelEndpointTimer();
         vad.close();
         double sttSeconds = sttSecondsBefore + transcriber.secondsSent();
         transcriber.close();

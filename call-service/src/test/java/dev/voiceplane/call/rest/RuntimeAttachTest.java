@@ -113,6 +113,27 @@ class RuntimeAttachTest {
         wireMock.verify(1, postRequestedFor(urlEqualTo("/internal/phone-number/" + numberId + "/hangup")));
     }
 
+    @Test
+    void theSpeakingPlansAreFrozenIntoTheCallWithTheOverridesApplied() {
+        String assistant = "{\"name\":\"plans\",\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\"},"
+                + "\"startSpeakingPlan\":{\"waitSeconds\":0.80,\"smartEndpointingPlan\":{\"provider\":\"vapi\"},"
+                + "\"transcriptionEndpointingPlan\":{\"onNoPunctuationSeconds\":2.5}},"
+                + "\"stopSpeakingPlan\":{\"numWords\":3}}";
+        String id = orgA().body("{\"assistant\":" + assistant + ",\"assistantOverrides\":{\"stopSpeakingPlan\":"
+                + "{\"numWords\":0,\"voiceSeconds\":0.3,\"acknowledgementPhrases\":[\"yeah\"]}}}")
+                .when().post("/call/web").then().statusCode(201).extract().path("id");
+        internal(TestKeys.ORG_A).when().post("/internal/call/" + id + "/runtime/attach").then().statusCode(200)
+                .body("assistant.startSpeakingPlan.waitSeconds", equalTo(0.80f))
+                .body("assistant.startSpeakingPlan.smartEndpointingPlan.provider", equalTo("vapi"))
+                .body("assistant.startSpeakingPlan.transcriptionEndpointingPlan.onNoPunctuationSeconds", equalTo(2.5f))
+                .body("assistant.stopSpeakingPlan.numWords", equalTo(0))
+                .body("assistant.stopSpeakingPlan.voiceSeconds", equalTo(0.3f))
+                .body("assistant.stopSpeakingPlan.acknowledgementPhrases[0]", equalTo("yeah"));
+        orgA().body("{\"assistant\":{\"stopSpeakingPlan\":{\"numWords\":11}}}").when().post("/call/web")
+                .then().statusCode(400)
+                .body("message[0]", equalTo("assistant.stopSpeakingPlan.numWords must not be greater than 10"));
+    }
+
     private static String webCall() {
         return orgA().body("{\"assistant\":" + CallCreationTest.INLINE + "}").when().post("/call/web")
                 .then().statusCode(201).extract().path("id");

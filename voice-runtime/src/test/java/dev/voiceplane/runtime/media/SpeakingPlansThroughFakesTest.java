@@ -108,8 +108,10 @@ class SpeakingPlansThroughFakesTest {
     void anInterruptionPhraseInterruptsBelowTheWordCount() throws Exception {
         UUID callId = UUID.randomUUID();
         try (FakeTwilioCaller caller = callWithLongReply(callId,
-                "\"stopSpeakingPlan\":{\"numWords\":10,\"interruptionPhrases\":[\"stop\"]}", "Stop.")) {
+                "\"numWordsToInterruptAssistant\":10,"
+                        + "\"stopSpeakingPlan\":{\"numWords\":10,\"interruptionPhrases\":[\"stop\"]}", "Stop.")) {
             FakeCaller.Utterance stop = caller.say(SpeechFixtures.mulaw8k("Stop."));
+            // Neither word count (the plan's, which replaces the era's) is reached: the phrase is what interrupts.
             assertTrue(stop.bargeInMs(BOUND) > 0, "one listed word stops the assistant although numWords is 10");
         }
     }

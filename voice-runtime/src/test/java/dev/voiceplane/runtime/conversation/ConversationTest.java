@@ -374,6 +374,33 @@ class ConversationTest {
     }
 
     @Test
+    void aVoiceShorterThanVoiceSecondsDoesNotInterruptALongerOneDoes() throws Exception {
+        model.replies.add("Our hours are nine to five on weekdays and ten to two on Saturdays, closed Sundays.");
+        caller.echoMarks = false;
+        startCall(assistant(",\"stopSpeakingPlan\":{\"voiceSeconds\":0.5}"));
+        says("Hours?");
+        await("the reply to be audible", () -> caller.frames > 5);
+        // 100 ms of voice (what interrupts at once without the plan, as above), then the silence that ends it.
+        onCall(() -> {
+            for (int i = 0; i < 5; i++) {
+                conversation.audio(speech());
+            }
+            for (int i = 0; i < 12; i++) {
+                conversation.audio(silence());
+            }
+            return null;
+        });
+        assertEquals(0, caller.clears, "the detector's speech ended before it had lasted voiceSeconds");
+        onCall(() -> {
+            for (int i = 0; i < 40; i++) {
+                conversation.audio(speech());
+            }
+            return null;
+        });
+        await("the clear", () -> caller.clears == 1);
+    }
+
+    @Test
     void aFailingModelFallsBackToTheNext() throws Exception {
         model.failing.add("main");
         model.replies.add("Backup here.");

@@ -379,7 +379,7 @@ class ConversationTest {
         caller.echoMarks = false;
         startCall(assistant(",\"stopSpeakingPlan\":{\"voiceSeconds\":0.5}"));
         says("Hours?");
-        await("the reply to be audible", () -> caller.frames > 5);
+        until("the reply to be audible", () -> caller.frames > 5);
         // 100 ms of voice (what interrupts at once without the plan, as above), then the silence that ends it.
         onCall(() -> {
             for (int i = 0; i < 5; i++) {
@@ -397,7 +397,7 @@ class ConversationTest {
             }
             return null;
         });
-        await("the clear", () -> caller.clears == 1);
+        until("the clear", () -> caller.clears == 1);
     }
 
     @Test

@@ -19,7 +19,7 @@ import dev.voiceplane.kit.auth.MediaTokens;
 import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.kit.testing.TestKeys;
 import dev.voiceplane.runtime.FakeProviders;
-import dev.voiceplane.runtime.fake.Eventually;
+import dev.voiceplane.kit.testing.Eventually;
 import dev.voiceplane.runtime.fake.FakeCaller;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;

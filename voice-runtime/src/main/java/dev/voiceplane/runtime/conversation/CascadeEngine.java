@@ -561,10 +561,7 @@ final class CascadeEngine implements TurnEngine {
 
         @Override
         public void say(Turn turn, String text) {
-            if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
-                turn.text.append(' ');
-            }
-            turn.text.append(text);
+            turn.addWords(text);
             speak(turn, text);
         }
 
@@ -576,9 +573,7 @@ final class CascadeEngine implements TurnEngine {
         @Override
         public void proceed(Turn turn, String endReason) {
             if (endReason == null) {
-                if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
-                    turn.text.append(' '); // the next answer continues the turn's words
-                }
+                turn.separateWords(); // the next answer continues the turn's words
                 askModel(making); // the reply whose model called the tools: its turn is current
                 return;
             }

@@ -324,10 +324,7 @@ final class RealtimeEngine implements TurnEngine {
         piece.text(transcript);
         if (!reply.itemsWithWords.contains(itemId)) {
             Turn turn = reply.turn;
-            if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
-                turn.text.append(' ');
-            }
-            turn.text.append(transcript);
+            turn.addWords(transcript);
         }
     }
 
@@ -382,10 +379,7 @@ final class RealtimeEngine implements TurnEngine {
 
         @Override
         public void say(Turn turn, String text) {
-            if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
-                turn.text.append(' ');
-            }
-            turn.text.append(text);
+            turn.addWords(text);
             speak(turn, text);
         }
 
@@ -397,9 +391,7 @@ final class RealtimeEngine implements TurnEngine {
         @Override
         public void proceed(Turn turn, String endReason) {
             if (endReason == null) {
-                if (!turn.text.isEmpty() && !Character.isWhitespace(turn.text.charAt(turn.text.length() - 1))) {
-                    turn.text.append(' ');
-                }
+                turn.separateWords(); // the next answer continues the turn's words
                 ask(turn, null, false, null); // the model answers with the tools' results
                 return;
             }

@@ -183,6 +183,19 @@ final class Turn {
         return piece;
     }
 
+    /** Adds words to what the turn says, a space between them and the words before when there is none. */
+    void addWords(String words) {
+        separateWords();
+        text.append(words);
+    }
+
+    /** Ends what the turn says so far with a space, so that words added next do not run into it. */
+    void separateWords() {
+        if (!text.isEmpty() && !Character.isWhitespace(text.charAt(text.length() - 1))) {
+            text.append(' ');
+        }
+    }
+
     /** Audio without words (a tool's), after the pieces before it. */
     void play(byte[] audio) {
         Piece piece = piece("");

@@ -21,7 +21,6 @@ import io.vertx.core.http.WebSocketConnectOptions;
 import java.util.ArrayDeque;
 import java.util.Base64;
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 import org.jboss.logging.Logger;
 
@@ -361,15 +360,8 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
     /** A close after an error event: the reason is {@code <type>.<code>} (an invalid key: ...invalid_api_key). */
     @Override
     protected ProviderError closedBy(int code, String reason) {
-        String why = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
-        String detail = "closed the session (" + code + (why.isEmpty() ? "" : " " + reason) + ")";
-        if (why.contains("api_key") || why.contains("authentication")) {
-            return ProviderError.auth(provider(), detail);
-        }
-        if (why.contains("rate_limit") || why.contains("insufficient_quota")) {
-            return new ProviderError(provider(), ProviderError.Kind.RATE_LIMITED, detail);
-        }
-        return super.closedBy(code, reason);
+        ProviderError typed = OpenAiErrors.closed(provider(), code, reason, "closed the session");
+        return typed != null ? typed : super.closedBy(code, reason);
     }
 
     @Override

@@ -16,7 +16,6 @@ import io.vertx.core.http.WebSocketClient;
 import io.vertx.core.http.WebSocketConnectOptions;
 import java.util.Base64;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.jboss.logging.Logger;
 
@@ -128,11 +127,11 @@ final class OpenAiRealtimeTranscriber extends ProviderSocket implements SpeechTo
                 deltas.remove(event.path("item_id").asText(""));
                 listener.segment(event.path("transcript").asText("").trim(), true);
             }
-            case "conversation.item.input_audio_transcription.failed" -> fail(error(event.path("error"),
+            case "conversation.item.input_audio_transcription.failed" -> fail(OpenAiErrors.of(provider(), event.path("error"),
                     "could not transcribe an utterance"));
             case "error" -> {
                 if (!"input_audio_buffer_commit_empty".equals(event.path("error").path("code").asText())) {
-                    fail(error(event.path("error"), "answered an error"));
+                    fail(OpenAiErrors.of(provider(), event.path("error"), "answered an error"));
                 }
             }
             default -> {
@@ -145,34 +144,12 @@ final class OpenAiRealtimeTranscriber extends ProviderSocket implements SpeechTo
         }
     }
 
-    private ProviderError error(JsonNode error, String what) {
-        String type = error.path("type").asText("");
-        String code = error.path("code").asText("");
-        String detail = what + " (" + type + (code.isEmpty() ? "" : " " + code) + ")";
-        if ("invalid_api_key".equals(code) || "authentication_error".equals(type) || type.contains("permission")) {
-            return ProviderError.auth(provider(), detail);
-        }
-        if (code.startsWith("rate_limit") || type.startsWith("rate_limit") || "insufficient_quota".equals(code)) {
-            return new ProviderError(provider(), ProviderError.Kind.RATE_LIMITED, detail);
-        }
-        if ("invalid_request_error".equals(type)) {
-            return ProviderError.refused(provider(), detail);
-        }
-        return ProviderError.unavailable(provider(), detail);
-    }
 
     /** A close after an error event: the reason is {@code <type>.<code>} (an invalid key: 3000 ...invalid_api_key). */
     @Override
     protected ProviderError closedBy(int code, String reason) {
-        String why = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
-        String detail = "closed the stream (" + code + (why.isEmpty() ? "" : " " + reason) + ")";
-        if (why.contains("api_key") || why.contains("authentication")) {
-            return ProviderError.auth(provider(), detail);
-        }
-        if (why.contains("rate_limit") || why.contains("insufficient_quota")) {
-            return new ProviderError(provider(), ProviderError.Kind.RATE_LIMITED, detail);
-        }
-        return super.closedBy(code, reason);
+        ProviderError typed = OpenAiErrors.closed(provider(), code, reason, "closed the stream");
+        return typed != null ? typed : super.closedBy(code, reason);
     }
 
     @Override

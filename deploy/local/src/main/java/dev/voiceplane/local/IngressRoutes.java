@@ -87,6 +87,16 @@ final class IngressRoutes {
         return routes.stream().filter(route -> route.matches(path)).map(Route::service).findFirst();
     }
 
+    /** These rules and {@code route}, unless a rule has its prefix already. */
+    IngressRoutes with(Route route) {
+        if (routes.stream().anyMatch(rule -> rule.prefix().equals(route.prefix()))) {
+            return this;
+        }
+        List<Route> more = new ArrayList<>(routes);
+        more.add(route);
+        return new IngressRoutes(more);
+    }
+
     /** Every rule, longest prefix first. */
     List<Route> routes() {
         return routes;

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,13 @@ public final class LocalStack {
     /** The web-call page, relative to the repository root, and where the gateway serves it (docs/web-calls.md). */
     static final Path WEB_CALL_PAGE = Path.of("docs", "examples", "web-call.html");
     static final String WEB_CALL_PATH = "/talk";
+    /**
+     * The console (docs/console.md): its module's name and path. The local gateway routes {@code /console} to it
+     * whether or not the Ingress manifest does ({@link #routes}); it comes after every service, so theirs keep their
+     * ports.
+     */
+    static final String CONSOLE = "console";
+    static final String CONSOLE_PATH = "/console";
 
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
@@ -65,7 +73,11 @@ public final class LocalStack {
         this.options = options;
         this.secrets = secrets;
         this.data = data;
-        this.services = LocalService.plan(routes.services(), options.home());
+        List<String> names = new ArrayList<>(routes.services());
+        if (names.remove(CONSOLE)) {
+            names.add(CONSOLE);
+        }
+        this.services = LocalService.plan(names, options.home());
         this.gateway = new Gateway(routes);
         this.java = java;
     }
@@ -93,7 +105,7 @@ public final class LocalStack {
             }
             data.create();
             stack = new LocalStack(options, StackSecrets.resolve(System.getenv(), data), data,
-                    IngressRoutes.read(options.home().resolve(INGRESS)), javaCommand());
+                    routes(options.home()), javaCommand());
         } catch (StackFailure failure) {
             System.err.println("voiceplane did not start: " + failure.getMessage());
             System.exit(1);
@@ -115,6 +127,11 @@ public final class LocalStack {
             throw unexpected;
         }
         stack.stopped.await();
+    }
+
+    /** The Ingress manifest's routes, and {@code /console} to the console. */
+    static IngressRoutes routes(Path home) {
+        return IngressRoutes.read(home.resolve(INGRESS)).with(new IngressRoutes.Route(CONSOLE_PATH, CONSOLE));
     }
 
     /**
@@ -212,6 +229,10 @@ public final class LocalStack {
         secrets.developmentKey().ifPresent(key -> System.out.println("development API key (organisation "
                 + StackSecrets.DEVELOPMENT_ORG + "): " + key + "   e.g. curl -H 'Authorization: Bearer " + key
                 + "' http://localhost:" + gatewayPort + "/credential"));
+        if (built.stream().anyMatch(service -> service.name().equals(CONSOLE))) {
+            System.out.println("console: http://localhost:" + gatewayPort + CONSOLE_PATH + "/ (sign in with an API key;"
+                    + " docs/console.md)");
+        }
         if (built.stream().anyMatch(service -> service.name().equals(RUNTIME))) {
             System.out.println("web calls in the browser: http://localhost:" + gatewayPort + WEB_CALL_PATH
                     + " (" + WEB_CALL_PAGE + "; deploy/local/up --talk sets up an assistant for it)");

@@ -23,8 +23,8 @@ record StackOptions(Path home, Path dataDirectory, int gatewayPort, int postgres
 
             Environment: VOICE_HOME (repository root, default: the current directory),
             VOICE_DATA_DIR (default: $VOICE_HOME/.local), VOICE_HTTP_PORT (gateway, default 8080, 0 = any free
-            port; the services take the five ports after it), VOICE_PG_PORT (default 15432), VOICE_API_KEYS,
-            VOICE_INTERNAL_TOKEN, VOICE_ENCRYPTION_KEYSET (generated and kept in the data directory when unset).""";
+            port; the services and the console take the seven ports after it), VOICE_PG_PORT (default 15432),
+            VOICE_API_KEYS, VOICE_INTERNAL_TOKEN, VOICE_ENCRYPTION_KEYSET (generated and kept in the data directory when unset).""";
 
     static StackOptions parse(List<String> args, Map<String, String> environment) {
         boolean fresh = false;

@@ -129,4 +129,25 @@ class IngressRoutesTest {
         StackFailure failure = assertThrows(StackFailure.class, () -> IngressRoutes.read(manifest));
         assertTrue(failure.getMessage().contains("does not hold an Ingress"), failure.getMessage());
     }
+
+    @Test
+    void theLocalStackRoutesTheConsoleBesideTheIngressRules() {
+        IngressRoutes local = LocalStack.routes(RepositoryFiles.home());
+
+        assertEquals(Optional.of("console"), local.serviceFor("/console"));
+        assertEquals(Optional.of("console"), local.serviceFor("/console/console.js"));
+        assertEquals(Optional.empty(), local.serviceFor("/consoles"));
+        assertTrue(local.services().contains("console"), local.services().toString());
+        for (Route rule : MANIFEST.routes()) {
+            assertEquals(Optional.of(rule.service()), local.serviceFor(rule.prefix()), rule.prefix());
+        }
+    }
+
+    @Test
+    void aRuleForAPrefixTheManifestRoutesAlreadyIsNotAdded() {
+        IngressRoutes same = MANIFEST.with(new Route("/call", "elsewhere"));
+
+        assertEquals(Optional.of("call-service"), same.serviceFor("/call/web"));
+        assertEquals(MANIFEST.routes(), same.routes());
+    }
 }

@@ -1,0 +1,308 @@
+// The console: one page, its views chosen by the address's fragment (#/assistants, #/calls/<id>, ...), each built
+// from the public API's answers (api.js). Text from the API is always set as text, never as markup.
+import {api, ApiError, objectUrl, query, session} from './api.js';
+
+const $ = id => document.getElementById(id);
+const view = $('view'), problem = $('problem');
+
+/** An element with attributes (on* are listeners) and children (strings become text). */
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  Object.entries(attributes).forEach(([name, value]) => {
+    if (value === undefined || value === null || value === false) return;
+    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? '' : value);
+  });
+  children.flat(Infinity).forEach(child => element.append(child instanceof Node ? child : String(child ?? '')));
+  return element;
+}
+
+/** The API's messages as a list in an alert (its status with them); empty when there is no error. */
+function errorBox(error, advice) {
+  const messages = error instanceof ApiError ? error.messages : [String(error.message || error)];
+  const status = error instanceof ApiError && error.status ? error.status + ': ' : '';
+  return h('div', {class: 'errors', role: 'alert'},
+      h('p', {}, status + (advice || (messages.length > 1 ? 'the API refused it for these reasons:' : ''))),
+      h('ul', {}, messages.map(message => h('li', {}, message))));
+}
+
+function show(...children) {
+  problem.hidden = true;
+  view.replaceChildren(...children);
+  view.hidden = false;
+}
+
+function when(value) {
+  return value ? new Date(value).toLocaleString() : '';
+}
+
+// ---- signing in ----
+
+async function signIn(key) {
+  // Any list the key may read tells whether the key is good; the API names no organisation to a key, so the
+  // console says which it is only when an object read carries one (orgId).
+  const assistants = await api('GET', '/assistant?limit=1', undefined, key);
+  session.keep(key);
+  return assistants.length && assistants[0].orgId ? assistants[0].orgId : null;
+}
+
+function signedIn(organisation) {
+  document.body.dataset.state = 'signed-in';
+  $('sign-in-section').hidden = true;
+  $('nav').hidden = false;
+  $('who').hidden = false;
+  $('organisation').textContent = organisation ? 'Organisation ' + organisation : 'Signed in';
+}
+
+function signOut() {
+  session.forget();
+  document.body.dataset.state = 'signed-out';
+  $('sign-in-section').hidden = false;
+  $('nav').hidden = true;
+  $('who').hidden = true;
+  view.hidden = true;
+  view.replaceChildren();
+  problem.hidden = true;
+  location.hash = '';
+  $('api-key').value = '';
+  $('api-key').focus();
+}
+
+$('sign-in').addEventListener('submit', async event => {
+  event.preventDefault();
+  const key = $('api-key').value.trim();
+  if (!key) {
+    problem.replaceChildren('Give the API key of your organisation.');
+    problem.hidden = false;
+    return;
+  }
+  try {
+    signedIn(await signIn(key));
+    $('api-key').value = '';
+    if (!location.hash || location.hash === '#' || location.hash === '#/') location.hash = '#/assistants';
+    else route();
+  } catch (error) {
+    problem.replaceChildren(errorBox(error, error.status === 401 ? 'That key was refused: check it and try again.'
+        : 'Could not sign in:'));
+    problem.hidden = false;
+  }
+});
+$('sign-out').addEventListener('click', signOut);
+
+// ---- assistants ----
+
+const NEW_ASSISTANT = {
+  name: 'My assistant',
+  firstMessage: 'Hello! How can I help?',
+  model: {provider: 'openai', model: 'gpt-4o-mini', messages: [{role: 'system', content: 'You are a helpful assistant.'}]},
+  voice: {provider: 'openai', voiceId: 'alloy'},
+  transcriber: {provider: 'deepgram', model: 'nova-2', language: 'en'},
+};
+
+async function assistantsView() {
+  const assistants = await api('GET', '/assistant?limit=100');
+  show(h('h1', {}, 'Assistants'),
+      h('p', {}, h('a', {href: '#/assistants/new', id: 'new-assistant'}, 'New assistant')),
+      assistants.length === 0 ? h('p', {id: 'no-assistants'}, 'No assistants yet.') :
+      h('table', {id: 'assistants'},
+          h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Id'), h('th', {}, 'Updated'))),
+          h('tbody', {}, assistants.map(assistant => h('tr', {},
+              h('td', {}, h('a', {href: '#/assistants/' + assistant.id}, assistant.name || '(no name)')),
+              h('td', {}, h('code', {}, assistant.id)),
+              h('td', {}, when(assistant.updatedAt)))))));
+}
+
+/** The whole configuration as JSON: created with POST, changed with PATCH (a merge of what the text holds). */
+async function assistantView(id) {
+  const creating = id === 'new';
+  const assistant = creating ? NEW_ASSISTANT : await api('GET', '/assistant/' + encodeURIComponent(id));
+  const editable = {...assistant};
+  ['id', 'orgId', 'createdAt', 'updatedAt'].forEach(name => delete editable[name]);
+  const text = h('textarea', {id: 'assistant-json', spellcheck: 'false', 'aria-describedby': 'assistant-json-hint'});
+  text.value = JSON.stringify(editable, null, 2);
+  const outcome = h('div', {id: 'outcome', 'aria-live': 'polite'});
+  const save = async event => {
+    event.preventDefault();
+    outcome.replaceChildren();
+    let body;
+    try {
+      body = JSON.stringify(JSON.parse(text.value));
+    } catch (error) {
+      outcome.replaceChildren(errorBox(error, 'That is not JSON:'));
+      return;
+    }
+    try {
+      const saved = await api(creating ? 'POST' : 'PATCH', creating ? '/assistant' : '/assistant/' + id, body);
+      if (creating) {
+        location.hash = '#/assistants/' + saved.id;
+      } else {
+        await assistantView(id);
+        $('outcome').replaceChildren(h('p', {class: 'notice'}, 'Saved.'));
+      }
+    } catch (error) {
+      outcome.replaceChildren(errorBox(error));
+    }
+  };
+  const remove = async () => {
+    if (!confirm('Delete the assistant ' + (assistant.name || id) + '?')) return;
+    try {
+      await api('DELETE', '/assistant/' + id);
+      location.hash = '#/assistants';
+    } catch (error) {
+      outcome.replaceChildren(errorBox(error, error.status === 409
+          ? 'It cannot be deleted while something still uses it (a phone number, a squad, or a call that has not'
+            + ' ended); the API says:' : undefined));
+    }
+  };
+  show(h('h1', {}, creating ? 'New assistant' : assistant.name || 'Assistant'),
+      creating ? '' : h('dl', {class: 'fields'}, h('dt', {}, 'Id'), h('dd', {}, h('code', {id: 'assistant-id'}, id)),
+          h('dt', {}, 'Created'), h('dd', {}, when(assistant.createdAt)),
+          h('dt', {}, 'Updated'), h('dd', {}, when(assistant.updatedAt))),
+      creating ? '' : h('p', {}, h('a', {href: '#/talk/' + id, id: 'talk'}, 'Talk to this assistant'), ' · ',
+          h('a', {href: '#/calls?assistantId=' + id}, 'Its calls')),
+      h('form', {id: 'assistant-form', novalidate: true, onsubmit: save},
+          h('label', {for: 'assistant-json'}, 'Configuration (JSON)'),
+          h('p', {class: 'hint', id: 'assistant-json-hint'}, creating ? 'Created as written (POST /assistant).'
+              : 'Saved as a merge into the assistant (PATCH): a property set to null is removed.'),
+          text,
+          outcome,
+          h('button', {type: 'submit', id: 'save'}, creating ? 'Create' : 'Save'),
+          creating ? '' : h('button', {type: 'button', id: 'delete', onclick: remove}, 'Delete')));
+}
+
+// ---- calls ----
+
+const STATUSES = ['scheduled', 'queued', 'ringing', 'in-progress', 'forwarding', 'ended'];
+
+async function callsView(params) {
+  const filters = {assistantId: params.get('assistantId') || '', status: params.get('status') || '',
+    from: params.get('from') || '', to: params.get('to') || ''};
+  // The API filters by assistant and dates; the status is filtered here, on the page of calls it answered.
+  const calls = await api('GET', '/call' + query({limit: '100', assistantId: filters.assistantId,
+    createdAtGe: filters.from && new Date(filters.from).toISOString(),
+    createdAtLe: filters.to && new Date(filters.to).toISOString()}));
+  const shown = filters.status ? calls.filter(call => call.status === filters.status) : calls;
+  const input = (name, label, type, value) => [h('label', {for: 'filter-' + name}, label,
+      h('br'), h('input', {id: 'filter-' + name, name, type, value}))];
+  const filter = event => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const next = new URLSearchParams();
+    for (const [name, value] of form) if (value) next.set(name, value);
+    location.hash = '#/calls' + (next.toString() ? '?' + next : '');
+  };
+  show(h('h1', {}, 'Calls'),
+      h('form', {class: 'filters', id: 'call-filters', onsubmit: filter},
+          input('assistantId', 'Assistant id', 'text', filters.assistantId),
+          h('label', {for: 'filter-status'}, 'Status', h('br'),
+              h('select', {id: 'filter-status', name: 'status'}, h('option', {value: ''}, 'any'),
+                  STATUSES.map(status => h('option', {value: status, selected: status === filters.status}, status)))),
+          input('from', 'Created from', 'datetime-local', filters.from),
+          input('to', 'Created until', 'datetime-local', filters.to),
+          h('button', {type: 'submit'}, 'Filter')),
+      shown.length === 0 ? h('p', {id: 'no-calls'}, 'No calls.') :
+      h('table', {id: 'calls'},
+          h('thead', {}, h('tr', {}, ['Call', 'Type', 'Status', 'Ended reason', 'Created'].map(t => h('th', {}, t)))),
+          h('tbody', {}, shown.map(call => h('tr', {},
+              h('td', {}, h('a', {href: '#/calls/' + call.id}, call.id)),
+              h('td', {}, call.type || ''), h('td', {}, call.status || ''), h('td', {}, call.endedReason || ''),
+              h('td', {}, when(call.createdAt)))))));
+}
+
+function json(value) {
+  return h('pre', {}, JSON.stringify(value, null, 2));
+}
+
+async function callView(id) {
+  const call = await api('GET', '/call/' + encodeURIComponent(id));
+  const messages = (call.messages || []).filter(message => message && (message.message || message.content));
+  const recordings = h('div', {id: 'recordings'});
+  show(h('h1', {}, 'Call ' + call.id),
+      h('dl', {class: 'fields', id: 'call-fields'},
+          [['Status', call.status], ['Ended reason', call.endedReason], ['Type', call.type],
+            ['Assistant', call.assistantId], ['Started', when(call.startedAt)], ['Ended', when(call.endedAt)],
+            ['Cost', call.cost === undefined || call.cost === null ? '' : String(call.cost)]]
+              .map(([name, value]) => [h('dt', {}, name),
+                h('dd', {'data-field': name.toLowerCase().replace(' ', '-')}, value || '')])),
+      h('h2', {}, 'Messages'),
+      messages.length === 0 ? h('p', {id: 'no-messages'}, call.transcript ? '' : 'No messages.') :
+      h('ol', {class: 'transcript', id: 'messages'}, messages.map(message => h('li', {},
+          h('span', {class: 'who'}, (message.role || '') + ': '), message.message || message.content))),
+      call.transcript ? [h('h2', {}, 'Transcript'), h('pre', {id: 'transcript'}, call.transcript)] : '',
+      h('h2', {}, 'Recordings'), recordings,
+      h('h2', {}, 'Cost breakdown'), call.costBreakdown ? json(call.costBreakdown) : h('p', {}, 'None.'),
+      h('h2', {}, 'Analysis'), call.analysis ? json(call.analysis) : h('p', {}, 'None.'));
+  const found = [['Mono', call.recordingUrl], ['Stereo', call.stereoRecordingUrl]].filter(([, url]) => url);
+  if (found.length === 0) {
+    recordings.append(h('p', {}, 'No recording.'));
+    return;
+  }
+  for (const [label, url] of found) {
+    const audio = h('audio', {controls: true, preload: 'metadata', 'aria-label': label + ' recording'});
+    recordings.append(h('p', {}, label, h('br'), audio));
+    try {
+      const local = await objectUrl(url);
+      if (local) audio.src = local;
+      else recordings.append(h('p', {}, h('a', {href: url, rel: 'noreferrer'}, 'Open the ' + label.toLowerCase()
+          + ' recording where it is stored')));
+    } catch (error) {
+      recordings.append(errorBox(error, 'The ' + label.toLowerCase() + ' recording could not be loaded:'));
+    }
+  }
+}
+
+// ---- talking to an assistant ----
+
+/**
+ * The web-call page (docs/examples/web-call.html, copied to this directory by the build) in a frame of this origin:
+ * it reads the API key from this tab's session storage and the assistant from its address, and holds the call.
+ */
+function talkView(id) {
+  show(h('h1', {}, 'Talk to the assistant'),
+      h('p', {}, h('a', {href: '#/assistants/' + id}, 'Back to the assistant')),
+      h('iframe', {class: 'talk', id: 'talk-frame', title: 'Web call', allow: 'microphone; autoplay',
+        src: 'web-call.html?assistantId=' + encodeURIComponent(id)}));
+}
+
+// ---- routing ----
+
+async function route() {
+  if (!session.key()) return;
+  const [path, search] = location.hash.replace(/^#/, '').split('?');
+  const parts = path.split('/').filter(Boolean);
+  const params = new URLSearchParams(search || '');
+  try {
+    if (parts[0] === 'calls' && parts[1]) await callView(parts[1]);
+    else if (parts[0] === 'calls') await callsView(params);
+    else if (parts[0] === 'talk' && parts[1]) talkView(parts[1]);
+    else if (parts[0] === 'assistants' && parts[1]) await assistantView(parts[1]);
+    else await assistantsView();
+    document.body.dataset.view = parts.join('/') || 'assistants';
+  } catch (error) {
+    if (error.status === 401) {
+      signOut();
+      problem.replaceChildren(errorBox(error, 'The API no longer takes this key; sign in again.'));
+      problem.hidden = false;
+      return;
+    }
+    show(h('h1', {}, 'Something went wrong'), errorBox(error));
+  }
+}
+
+window.addEventListener('hashchange', route);
+
+async function resume() {
+  const key = session.key();
+  if (!key) {
+    $('api-key').focus();
+    return;
+  }
+  try {
+    signedIn(await signIn(key));
+    route();
+  } catch (error) {
+    signOut();
+  }
+}
+
+resume();

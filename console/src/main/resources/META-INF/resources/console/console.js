@@ -89,7 +89,7 @@ $('sign-in').addEventListener('submit', async event => {
 });
 $('sign-out').addEventListener('click', signOut);
 
-// ---- assistants ----
+// ---- assistants, squads, tools, phone numbers, credentials, files ----
 
 const NEW_ASSISTANT = {
   name: 'My assistant',
@@ -99,26 +99,60 @@ const NEW_ASSISTANT = {
   transcriber: {provider: 'deepgram', model: 'nova-2', language: 'en'},
 };
 
-async function assistantsView() {
-  const assistants = await api('GET', '/assistant?limit=100');
-  show(h('h1', {}, 'Assistants'),
-      h('p', {}, h('a', {href: '#/assistants/new', id: 'new-assistant'}, 'New assistant')),
-      assistants.length === 0 ? h('p', {id: 'no-assistants'}, 'No assistants yet.') :
-      h('table', {id: 'assistants'},
+/**
+ * What the console does with each resource of the API: its path, how one is named in a list, the JSON a new one
+ * starts from (none: it is not created here), and how a change is saved: a merge (PATCH), or not at all (a
+ * credential is replaced whole with its secret, which the API never answers, so it is created or deleted here).
+ */
+const KINDS = {
+  assistants: {path: '/assistant', one: 'assistant', title: 'Assistants', save: 'PATCH', template: NEW_ASSISTANT,
+    label: item => item.name},
+  squads: {path: '/squad', one: 'squad', title: 'Squads', save: 'PATCH',
+    template: {name: 'My squad', members: [{assistantId: '<an assistant id>'}]}, label: item => item.name},
+  tools: {path: '/tool', one: 'tool', title: 'Tools', save: 'PATCH',
+    template: {type: 'function', function: {name: 'lookup_order', description: 'Finds an order by its number.',
+      parameters: {type: 'object', properties: {number: {type: 'string'}}, required: ['number']}},
+      server: {url: 'https://example.com/tools'}},
+    label: item => (item.function && item.function.name) || item.type},
+  'phone-numbers': {path: '/phone-number', one: 'phone number', title: 'Phone numbers', save: 'PATCH',
+    template: {provider: 'twilio', number: '+15550100000', twilioAccountSid: 'AC…', twilioAuthToken: '…',
+      assistantId: '<an assistant id>'}, label: item => item.number || item.name},
+  credentials: {path: '/credential', one: 'credential', title: 'Credentials', save: null,
+    template: {provider: 'openai', apiKey: '…', name: 'OpenAI'}, label: item => item.name || item.provider},
+  files: {path: '/file', one: 'file', title: 'Files', save: 'PATCH', template: null,
+    label: item => item.name},
+};
+
+async function listView(kind) {
+  const items = await api('GET', kind.path + '?limit=100');
+  show(h('h1', {}, kind.title),
+      kind.template ? h('p', {}, h('a', {href: '#/' + kindName(kind) + '/new', id: 'new-item'}, 'New ' + kind.one))
+          : '',
+      items.length === 0 ? h('p', {class: 'empty'}, 'None yet.') :
+      h('table', {id: 'items'},
           h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Id'), h('th', {}, 'Updated'))),
-          h('tbody', {}, assistants.map(assistant => h('tr', {},
-              h('td', {}, h('a', {href: '#/assistants/' + assistant.id}, assistant.name || '(no name)')),
-              h('td', {}, h('code', {}, assistant.id)),
-              h('td', {}, when(assistant.updatedAt)))))));
+          h('tbody', {}, items.map(item => h('tr', {},
+              h('td', {}, h('a', {href: '#/' + kindName(kind) + '/' + item.id}, kind.label(item) || '(no name)')),
+              h('td', {}, h('code', {}, item.id)),
+              h('td', {}, when(item.updatedAt)))))));
 }
 
-/** The whole configuration as JSON: created with POST, changed with PATCH (a merge of what the text holds). */
-async function assistantView(id) {
+function kindName(kind) {
+  return Object.keys(KINDS).find(name => KINDS[name] === kind);
+}
+
+/**
+ * One resource as JSON. A new one is created as written (POST); an existing one is saved as a merge (PATCH), where
+ * the kind allows it, or only read. What the API answers is all that is shown: it never answers a secret.
+ */
+async function itemView(kind, id) {
   const creating = id === 'new';
-  const assistant = creating ? NEW_ASSISTANT : await api('GET', '/assistant/' + encodeURIComponent(id));
-  const editable = {...assistant};
+  const item = creating ? kind.template : await api('GET', kind.path + '/' + encodeURIComponent(id));
+  const editable = {...item};
   ['id', 'orgId', 'createdAt', 'updatedAt'].forEach(name => delete editable[name]);
-  const text = h('textarea', {id: 'assistant-json', spellcheck: 'false', 'aria-describedby': 'assistant-json-hint'});
+  const writable = creating || kind.save;
+  const text = h('textarea', {id: 'item-json', spellcheck: 'false', readonly: !writable,
+    'aria-describedby': 'item-json-hint'});
   text.value = JSON.stringify(editable, null, 2);
   const outcome = h('div', {id: 'outcome', 'aria-live': 'polite'});
   const save = async event => {
@@ -132,11 +166,11 @@ async function assistantView(id) {
       return;
     }
     try {
-      const saved = await api(creating ? 'POST' : 'PATCH', creating ? '/assistant' : '/assistant/' + id, body);
+      const saved = await api(creating ? 'POST' : kind.save, creating ? kind.path : kind.path + '/' + id, body);
       if (creating) {
-        location.hash = '#/assistants/' + saved.id;
+        location.hash = '#/' + kindName(kind) + '/' + saved.id;
       } else {
-        await assistantView(id);
+        await itemView(kind, id);
         $('outcome').replaceChildren(h('p', {class: 'notice'}, 'Saved.'));
       }
     } catch (error) {
@@ -144,29 +178,32 @@ async function assistantView(id) {
     }
   };
   const remove = async () => {
-    if (!confirm('Delete the assistant ' + (assistant.name || id) + '?')) return;
+    if (!confirm('Delete the ' + kind.one + ' ' + (kind.label(item) || id) + '?')) return;
     try {
-      await api('DELETE', '/assistant/' + id);
-      location.hash = '#/assistants';
+      await api('DELETE', kind.path + '/' + id);
+      location.hash = '#/' + kindName(kind);
     } catch (error) {
       outcome.replaceChildren(errorBox(error, error.status === 409
           ? 'It cannot be deleted while something still uses it (a phone number, a squad, or a call that has not'
-            + ' ended); the API says:' : undefined));
+            + ' ended, for instance); the API says:' : undefined));
     }
   };
-  show(h('h1', {}, creating ? 'New assistant' : assistant.name || 'Assistant'),
-      creating ? '' : h('dl', {class: 'fields'}, h('dt', {}, 'Id'), h('dd', {}, h('code', {id: 'assistant-id'}, id)),
-          h('dt', {}, 'Created'), h('dd', {}, when(assistant.createdAt)),
-          h('dt', {}, 'Updated'), h('dd', {}, when(assistant.updatedAt))),
-      creating ? '' : h('p', {}, h('a', {href: '#/talk/' + id, id: 'talk'}, 'Talk to this assistant'), ' · ',
-          h('a', {href: '#/calls?assistantId=' + id}, 'Its calls')),
-      h('form', {id: 'assistant-form', novalidate: true, onsubmit: save},
-          h('label', {for: 'assistant-json'}, 'Configuration (JSON)'),
-          h('p', {class: 'hint', id: 'assistant-json-hint'}, creating ? 'Created as written (POST /assistant).'
-              : 'Saved as a merge into the assistant (PATCH): a property set to null is removed.'),
+  const isAssistant = kind === KINDS.assistants;
+  const hint = creating ? 'Created as written (POST ' + kind.path + ').'
+      : kind.save ? 'Saved as a merge (PATCH): a property set to null is removed.'
+      : 'Read only: a ' + kind.one + ' is replaced whole, secret included, which the API never shows back.';
+  show(h('h1', {}, creating ? 'New ' + kind.one : kind.label(item) || kind.one),
+      creating ? '' : h('dl', {class: 'fields'}, h('dt', {}, 'Id'), h('dd', {}, h('code', {id: 'item-id'}, id)),
+          h('dt', {}, 'Created'), h('dd', {}, when(item.createdAt)),
+          h('dt', {}, 'Updated'), h('dd', {}, when(item.updatedAt))),
+      !creating && isAssistant ? h('p', {}, h('a', {href: '#/talk/' + id, id: 'talk'}, 'Talk to this assistant'),
+          ' · ', h('a', {href: '#/calls?assistantId=' + id}, 'Its calls')) : '',
+      h('form', {id: 'item-form', novalidate: true, onsubmit: save},
+          h('label', {for: 'item-json'}, 'Configuration (JSON)'),
+          h('p', {class: 'hint', id: 'item-json-hint'}, hint),
           text,
           outcome,
-          h('button', {type: 'submit', id: 'save'}, creating ? 'Create' : 'Save'),
+          writable ? h('button', {type: 'submit', id: 'save'}, creating ? 'Create' : 'Save') : '',
           creating ? '' : h('button', {type: 'button', id: 'delete', onclick: remove}, 'Delete')));
 }
 
@@ -275,8 +312,9 @@ async function route() {
     if (parts[0] === 'calls' && parts[1]) await callView(parts[1]);
     else if (parts[0] === 'calls') await callsView(params);
     else if (parts[0] === 'talk' && parts[1]) talkView(parts[1]);
-    else if (parts[0] === 'assistants' && parts[1]) await assistantView(parts[1]);
-    else await assistantsView();
+    else if (KINDS[parts[0]] && parts[1]) await itemView(KINDS[parts[0]], parts[1]);
+    else if (KINDS[parts[0]]) await listView(KINDS[parts[0]]);
+    else await listView(KINDS.assistants);
     document.body.dataset.view = parts.join('/') || 'assistants';
   } catch (error) {
     if (error.status === 401) {

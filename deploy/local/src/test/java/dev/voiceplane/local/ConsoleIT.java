@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The console ({@code /console}, docs/console.md) in a real Chromium against a stack of its own: a wrong key is
  * refused in words, the right one signs in and names the organisation; the assistants are listed; a new assistant
  * refused by the API shows every message the API gave, and once corrected it is created; the calls are listed and a
- * call's page shows what the API says of it; the web-call page opens for an assistant with the key and the assistant
+ * call's page shows what the API says of it; a credential is read without its secret; the web-call page opens for an assistant with the key and the assistant
  * already given; signing out forgets the key. What the console's server answers that is not a page is in the error
  * shape, and the key never shows in what the stack logs.
  */
@@ -36,6 +36,7 @@ class ConsoleIT {
 
     private static final String ORG = "org-console";
     private static final String KEY = "console-test-key-7f3a9";
+    private static final String SECRET = "sk-console-test-secret-4411";
     private static final Duration STEP = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Refused by the API (a first message mode it does not know) with a message naming the field. */
@@ -74,6 +75,9 @@ class ConsoleIT {
         String callId = api().body("{\"assistantId\": \"" + frontDesk + "\"}").when().post(base + "/call/web")
                 .then().statusCode(201).extract().path("id");
 
+        String credentialId = api().body("{\"provider\": \"openai\", \"apiKey\": \"" + SECRET + "\"}")
+                .when().post(base + "/credential").then().statusCode(201).extract().path("id");
+
         Browser.Page page = browser.open(base + "/console");
         assertEquals(base + "/console/", page.evaluate("location.href").asText());
 
@@ -85,13 +89,13 @@ class ConsoleIT {
 
         page.fill("#api-key", KEY);
         page.click("#sign-in button[type=submit]");
-        until("the assistants", page, () -> exists(page, "#assistants"));
+        until("the assistants", page, () -> exists(page, "#items"));
         assertEquals("Organisation " + ORG, page.text("#organisation"));
-        assertTrue(page.text("#assistants").contains("Front desk"), page.text("#assistants"));
+        assertTrue(page.text("#items").contains("Front desk"), page.text("#items"));
 
-        page.click("#new-assistant");
-        until("the new assistant's form", page, () -> exists(page, "#assistant-json"));
-        page.fill("#assistant-json", REFUSED);
+        page.click("#new-item");
+        until("the new assistant's form", page, () -> exists(page, "#item-json"));
+        page.fill("#item-json", REFUSED);
         page.click("#save");
         until("the API's messages", page, () -> exists(page, "#outcome .errors li"));
         List<String> expected = new ArrayList<>();
@@ -100,10 +104,10 @@ class ConsoleIT {
         assertEquals(expected, texts(page, "#outcome .errors li"));
         assertTrue(expected.stream().anyMatch(message -> message.contains("firstMessageMode")), expected.toString());
 
-        page.fill("#assistant-json", CORRECTED);
+        page.fill("#item-json", CORRECTED);
         page.click("#save");
-        until("the created assistant's page", page, () -> exists(page, "#assistant-id"));
-        String created = page.text("#assistant-id");
+        until("the created assistant's page", page, () -> exists(page, "#item-id"));
+        String created = page.text("#item-id");
         api().when().get(base + "/assistant/" + created).then().statusCode(200)
                 .body("name", equalTo("Night desk")).body("firstMessageMode", equalTo("assistant-speaks-first"));
 
@@ -122,6 +126,15 @@ class ConsoleIT {
                 .asString());
         assertEquals(call.path("status").asText(), page.text("#call-fields [data-field=status]"));
         assertEquals(frontDesk, page.text("#call-fields [data-field=assistant]"));
+
+        page.evaluate("location.hash = '#/credentials'");
+        until("the credentials", page, () -> exists(page, "#items a[href='#/credentials/" + credentialId + "']"));
+        page.click("#items a[href='#/credentials/" + credentialId + "']");
+        until("the credential's page", page, () -> exists(page, "#item-json"));
+        assertTrue(page.evaluate("document.getElementById('item-json').readOnly").asBoolean());
+        assertTrue(page.evaluate("document.getElementById('item-json').value").asText().contains("\"openai\""));
+        assertFalse(page.evaluate("document.documentElement.outerHTML + document.getElementById('item-json').value")
+                .asText().contains(SECRET), "the credential's secret is shown");
 
         page.click("#sign-out");
         assertTrue(visible(page, "#sign-in-section"));

@@ -24,7 +24,8 @@ export class ApiError extends Error {
 /** Calls {@code path} (with its query) on this origin; the parsed JSON answer, or an ApiError. */
 export async function api(method, path, body, key = session.key()) {
   const headers = {'Authorization': 'Bearer ' + key, 'Accept': 'application/json'};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart Content-Type.
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   let answer;
   try {
     answer = await fetch(location.origin + path, {

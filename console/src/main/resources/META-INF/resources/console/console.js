@@ -123,9 +123,37 @@ const KINDS = {
     label: item => item.name},
 };
 
+/** Files: one chosen file sent as the multipart part "file" (POST /file); the list again once it is stored. */
+function uploadForm() {
+  const input = h('input', {id: 'upload-file', type: 'file', name: 'file'});
+  const outcome = h('div', {id: 'upload-outcome', 'aria-live': 'polite'});
+  const upload = async event => {
+    event.preventDefault();
+    outcome.replaceChildren();
+    if (!input.files.length) {
+      outcome.replaceChildren(h('p', {class: 'errors', role: 'alert'}, 'Choose a file first.'));
+      return;
+    }
+    const form = new FormData();
+    form.append('file', input.files[0], input.files[0].name);
+    try {
+      const stored = await api('POST', '/file', form);
+      await listView(KINDS.files);
+      $('upload-outcome').replaceChildren(h('p', {class: 'notice'}, 'Uploaded ' + stored.name + ' (' + stored.id
+          + (stored.status ? ', ' + stored.status : '') + ').'));
+    } catch (error) {
+      outcome.replaceChildren(errorBox(error));
+    }
+  };
+  return h('form', {id: 'upload', novalidate: true, onsubmit: upload},
+      h('label', {for: 'upload-file'}, 'Upload a file'), input,
+      h('button', {type: 'submit'}, 'Upload'), outcome);
+}
+
 async function listView(kind) {
   const items = await api('GET', kind.path + '?limit=100');
   show(h('h1', {}, kind.title),
+      kind === KINDS.files ? uploadForm() : '',
       kind.template ? h('p', {}, h('a', {href: '#/' + kindName(kind) + '/new', id: 'new-item'}, 'New ' + kind.one))
           : '',
       items.length === 0 ? h('p', {class: 'empty'}, 'None yet.') :

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The console ({@code /console}, docs/console.md) in a real Chromium against a stack of its own: a wrong key is
  * refused in words, the right one signs in and names the organisation; the assistants are listed; a new assistant
  * refused by the API shows every message the API gave, and once corrected it is created; the calls are listed and a
- * call's page shows what the API says of it; a credential is read without its secret; the web-call page opens for an assistant with the key and the assistant
+ * call's page shows what the API says of it; a credential is read without its secret; a file is uploaded; the web-call page opens for an assistant with the key and the assistant
  * already given; signing out forgets the key. What the console's server answers that is not a page is in the error
  * shape, and the key never shows in what the stack logs.
  */
@@ -138,6 +138,17 @@ class ConsoleIT {
         assertTrue(page.evaluate("document.getElementById('item-json').value").asText().contains("\"openai\""));
         assertFalse(page.evaluate("document.documentElement.outerHTML + document.getElementById('item-json').value")
                 .asText().contains(SECRET), "the credential's secret is shown");
+
+        page.evaluate("location.hash = '#/files'");
+        until("the files", page, () -> exists(page, "#upload-file"));
+        assertEquals(1, page.evaluate("(() => { const chosen = new DataTransfer(); chosen.items.add(new File("
+                + "['Opening hours: nine to five.'], 'hours.txt', {type: 'text/plain'})); const input = document"
+                + ".getElementById('upload-file'); input.files = chosen.files; return input.files.length; })()").asInt());
+        page.click("#upload button[type=submit]");
+        until("the upload to be stored", page, () -> exists(page, "#upload-outcome .notice"));
+        assertTrue(page.text("#items").contains("hours.txt"), page.text("#items"));
+        assertEquals(List.of("hours.txt"), api().when().get(base + "/file").then().statusCode(200).extract()
+                .jsonPath().getList("name", String.class));
 
         page.click("#sign-out");
         assertTrue(visible(page, "#sign-in-section"));

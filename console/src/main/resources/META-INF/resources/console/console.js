@@ -94,7 +94,8 @@ $('sign-out').addEventListener('click', signOut);
 const NEW_ASSISTANT = {
   name: 'My assistant',
   firstMessage: 'Hello! How can I help?',
-  model: {provider: 'openai', model: 'gpt-4o-mini', messages: [{role: 'system', content: 'You are a helpful assistant.'}]},
+  model: {provider: 'openai', model: 'gpt-4o-mini',
+    messages: [{role: 'system', content: 'You are a helpful assistant.'}]},
   voice: {provider: 'openai', voiceId: 'alloy'},
   transcriber: {provider: 'deepgram', model: 'nova-2', language: 'en'},
 };

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The console ({@code /console}, docs/console.md) in a real Chromium against a stack of its own: a wrong key is
  * refused in words, the right one signs in and names the organisation; the assistants are listed; a new assistant
  * refused by the API shows every message the API gave, and once corrected it is created; the calls are listed and a
- * call's page shows what the API says of it; a credential is read without its secret; a file is uploaded; the web-call page opens for an assistant with the key and the assistant
- * already given; signing out forgets the key. What the console's server answers that is not a page is in the error
- * shape, and the key never shows in what the stack logs.
+ * call's page shows what the API says of it; a credential is read without its secret; a file is uploaded; the
+ * web-call page opens for an assistant with the key and the assistant already given; signing out forgets the key.
+ * What the console's server answers that is not a page is in the error shape, and the key never shows in what the
+ * stack logs.
  */
 class ConsoleIT {
 
@@ -41,7 +42,8 @@ class ConsoleIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Refused by the API (a first message mode it does not know) with a message naming the field. */
     private static final String REFUSED = "{\"name\": \"Night desk\", \"firstMessageMode\": \"shout-first\"}";
-    private static final String CORRECTED = "{\"name\": \"Night desk\", \"firstMessageMode\": \"assistant-speaks-first\"}";
+    private static final String CORRECTED =
+            "{\"name\": \"Night desk\", \"firstMessageMode\": \"assistant-speaks-first\"}";
 
     @TempDir
     static Path dataDirectory;
@@ -143,7 +145,8 @@ class ConsoleIT {
         until("the files", page, () -> exists(page, "#upload-file"));
         assertEquals(1, page.evaluate("(() => { const chosen = new DataTransfer(); chosen.items.add(new File("
                 + "['Opening hours: nine to five.'], 'hours.txt', {type: 'text/plain'})); const input = document"
-                + ".getElementById('upload-file'); input.files = chosen.files; return input.files.length; })()").asInt());
+                + ".getElementById('upload-file'); input.files = chosen.files; return input.files.length; })()")
+                .asInt());
         page.click("#upload button[type=submit]");
         until("the upload to be stored", page, () -> exists(page, "#upload-outcome .notice"));
         assertTrue(page.text("#items").contains("hours.txt"), page.text("#items"));

@@ -100,13 +100,35 @@ class MediaFuzzTest {
                 Math.min(8, failures.size()))));
     }
 
+    /**
+     * Hostile streams are closed with a clean code, and leave no live call and no threads behind. The thread count is
+     * taken after a first round: thread pools in this JVM (the runtime's workers and event loops, WireMock's Jetty
+     * playing call-service, the fakes' event loops) grow to their working size on first use and keep idle threads
+     * for a while, which is no leak; a leak grows with every stream, so the second, longer round shows it.
+     */
     @Test
     void hostileStreamsAreClosedCleanlyAndLeaveNothingBehind() throws Exception {
-        int threadsBefore = Thread.activeCount();
         WebSocketClient client = vertx.createWebSocketClient(new WebSocketClientOptions().setMaxFrameSize(1 << 20)
                 .setMaxMessageSize(4 << 20));
         List<String> failures = new ArrayList<>();
-        for (int i = 0; i < 150; i++) {
+        hostileStreams(client, 0, 50, failures);
+        int threadsBefore = Thread.activeCount();
+        hostileStreams(client, 50, 200, failures);
+        client.close();
+        assertTrue(failures.isEmpty(), "seed " + seed() + ":\n" + String.join("\n", failures.subList(0,
+                Math.min(8, failures.size()))));
+        String metrics = RestAssured.get("/q/metrics").asString();
+        assertTrue(metrics.contains("voice_runtime_live_calls 0.0"), "no call is left live");
+        RestAssured.get("/q/health/ready").then().statusCode(200);
+        Eventually.until("the threads back near " + threadsBefore, Duration.ofSeconds(10),
+                () -> Thread.activeCount() <= threadsBefore + 8);
+        assertTrue(Thread.activeCount() <= threadsBefore + 8,
+                "threads before " + threadsBefore + ", after " + Thread.activeCount());
+    }
+
+    /** Streams {@code from} to {@code to} (exclusive) of the seeded hostile set, each opened, fed and closed. */
+    private void hostileStreams(WebSocketClient client, int from, int to, List<String> failures) throws Exception {
+        for (int i = from; i < to; i++) {
             WebSocket socket = client.connect(new WebSocketConnectOptions().setHost("localhost")
                     .setPort(RestAssured.port).setURI("/media/stream")).toCompletionStage().toCompletableFuture()
                     .get(10, TimeUnit.SECONDS);
@@ -137,16 +159,6 @@ class MediaFuzzTest {
                 failures.add("case " + i + ": closed with " + code + " after " + sent);
             }
         }
-        client.close();
-        assertTrue(failures.isEmpty(), "seed " + seed() + ":\n" + String.join("\n", failures.subList(0,
-                Math.min(8, failures.size()))));
-        String metrics = RestAssured.get("/q/metrics").asString();
-        assertTrue(metrics.contains("voice_runtime_live_calls 0.0"), "no call is left live");
-        RestAssured.get("/q/health/ready").then().statusCode(200);
-        Eventually.until("the threads back near " + threadsBefore, Duration.ofSeconds(10),
-                () -> Thread.activeCount() <= threadsBefore + 8);
-        assertTrue(Thread.activeCount() <= threadsBefore + 8,
-                "threads before " + threadsBefore + ", after " + Thread.activeCount());
     }
 
     /** A frame a hostile or broken carrier might send. */

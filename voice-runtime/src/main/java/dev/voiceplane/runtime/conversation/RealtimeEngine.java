@@ -1,5 +1,7 @@
 package dev.voiceplane.runtime.conversation;
 
+import dev.voiceplane.runtime.audio.AudioFormat;
+import dev.voiceplane.runtime.audio.VoiceDetector;
 import dev.voiceplane.runtime.ops.RuntimeMetrics;
 import dev.voiceplane.runtime.ops.RuntimeMetrics.Stage;
 import dev.voiceplane.runtime.provider.ChatMessage;
@@ -30,7 +32,11 @@ import org.jboss.logging.Logger;
  * instructions to say the text as written. A caller who speaks over an audible turn interrupts it: the call stops
  * it, the reply under way is cancelled, and the model's memory of the audio item playing is cut to what the caller
  * heard ({@code truncate} at the milliseconds played). Tool calls run through the call's {@link Tools} like the
- * cascade's; their results go back to the model, which then replies. Runs on the call's context.
+ * cascade's; their results go back to the model, which then replies. An assistant with a speaking plan
+ * ({@code startSpeakingPlan} or {@code stopSpeakingPlan}) on a model that allows it has its caller's turns ended by
+ * the runtime's own voice detector instead, so that the plan is run: the utterance is committed and the reply asked
+ * for by the runtime after {@code waitSeconds}, and a voice over the reply interrupts once it has lasted
+ * {@code voiceSeconds}. Runs on the call's context.
  */
 final class RealtimeEngine implements TurnEngine {
 
@@ -66,7 +72,16 @@ final class RealtimeEngine implements TurnEngine {
     private final LiveMessages live;
     private final ToolRunners runners;
     private final Conversation.Parts parts;
+    private final AudioFormat format;
     private RealtimeSession session;
+    /** The runtime's voice detector, when the caller's turns are the runtime's to end; null: the model's. */
+    private VoiceDetector vad;
+    private boolean runtimeTurns;
+    /** The caller's voice over an audible turn, counted until it has lasted {@code voiceSeconds} (runtime turns). */
+    private boolean voiceWatched;
+    private long voicedNanos;
+    /** When the caller last interrupted a reply (nanoTime; 0: never), for {@code backoffSeconds}. */
+    private long interruptedAt;
     private Tools tools;
     private final Map<String, Asked> asked = new HashMap<>();
     private final Map<String, Reply> replies = new HashMap<>();
@@ -83,6 +98,7 @@ final class RealtimeEngine implements TurnEngine {
         this.host = host;
         this.parts = parts;
         this.context = parts.context();
+        this.format = parts.channel().format();
         this.metrics = parts.metrics();
         this.live = live;
         this.runners = runners;
@@ -105,8 +121,32 @@ final class RealtimeEngine implements TurnEngine {
         }
         ModelSettings settings = plan.model();
         String voice = plan.voice() == null ? null : plan.voice().voiceId();
+        runtimeTurns = plan.turnTaking().planned() && model.takesRuntimeTurns();
+        if (plan.turnTaking().planned() && !runtimeTurns) {
+            LOG.infof("call %s: the speaking plans are not run: model %s of %s ends the caller's turns itself",
+                    plan.callId(), settings.model(), settings.provider());
+        }
+        if (runtimeTurns && vad == null) {
+            vad = parts.vad().open(context, format, new VoiceDetector.Listener() {
+                @Override
+                public void started() {
+                    if (runtimeTurns && !host.ended()) {
+                        callerStarted(false);
+                    }
+                }
+
+                @Override
+                public void stopped(long speechEndedAtNanos) {
+                    if (runtimeTurns && !host.ended()) {
+                        callerEnded(speechEndedAtNanos);
+                    }
+                }
+            });
+        }
+        callerSpeaking = false;
+        voiceWatched = false;
         session = model.open(new RealtimeRequest(settings.model(), instructions.toString(), tools.offered(null),
-                voice, settings.temperature(), settings.maxTokens(), conversation), new Events());
+                voice, settings.temperature(), settings.maxTokens(), conversation, runtimeTurns), new Events());
     }
 
     // ---- the caller ------------------------------------------------------------------------------------------
@@ -114,6 +154,18 @@ final class RealtimeEngine implements TurnEngine {
     @Override
     public void audio(byte[] audio) {
         session.audio(audio);
+        if (!runtimeTurns) {
+            return;
+        }
+        short[] pcm = format.toPcm(audio);
+        vad.audio(pcm, System.nanoTime());
+        if (voiceWatched && callerSpeaking) {
+            voicedNanos += pcm.length * 1_000_000_000L / format.sampleRate();
+            if (voicedNanos >= (long) (host.plan().turnTaking().voiceSeconds() * 1e9)) {
+                voiceWatched = false;
+                bargeIn();
+            }
+        }
     }
 
     @Override
@@ -135,7 +187,12 @@ final class RealtimeEngine implements TurnEngine {
     public void turnPlayed() {
     }
 
-    private void speechStarted() {
+    /**
+     * The caller began speaking: told by the model ({@code byModel}), or by the runtime's detector. Over an audible
+     * turn this is a barge-in at once, or, with the runtime's turns and {@code voiceSeconds}, once the voice has
+     * lasted that long; a turn not yet audible is dropped.
+     */
+    private void callerStarted(boolean byModel) {
         host.callerSpeech(true);
         if (host.machine()) {
             return;
@@ -143,20 +200,39 @@ final class RealtimeEngine implements TurnEngine {
         callerSpeaking = true;
         callerStartedMillis = System.currentTimeMillis();
         host.callerActive();
+        if (!byModel) {
+            session.callerStarted();
+        }
         Turn current = host.turn();
         if (current == null || !host.running()) {
             return;
         }
-        if (host.plan().numWordsToInterruptAssistant() != null && !wordsToInterruptNoted) {
+        if (host.plan().turnTaking().interruptWords() != null && !wordsToInterruptNoted) {
             wordsToInterruptNoted = true;
             LOG.infof("call %s: numWordsToInterruptAssistant is not honoured by a realtime model (the caller's words"
-                    + " come only once the caller stopped): the caller interrupts as soon as speech starts",
+                    + " come only once the caller stopped): the caller interrupts once speech starts",
                     host.plan().callId());
         }
         if (!current.audible()) {
             host.interrupt("caller spoke before the reply was heard");
             return;
         }
+        double voiceSeconds = host.plan().turnTaking().voiceSeconds();
+        if (!byModel && voiceSeconds > 0) {
+            voiceWatched = true; // counted in audio(): a shorter voice (a backchannel, a cough) does not interrupt
+            voicedNanos = 0;
+            return;
+        }
+        bargeIn();
+    }
+
+    /** The caller speaks over the audible turn: it stops, and the model's memory of it is cut to what was heard. */
+    private void bargeIn() {
+        Turn current = host.turn();
+        if (current == null || !host.running() || !current.audible()) {
+            return;
+        }
+        interruptedAt = System.nanoTime();
         long at = System.nanoTime();
         Turn.Piece playing = current.playingAt(at);
         String item = playing == null ? null : playing.itemId;
@@ -194,6 +270,39 @@ final class RealtimeEngine implements TurnEngine {
         speechStoppedAt = System.nanoTime();
     }
 
+    /**
+     * The runtime's detector heard the caller stop: a voice that did not interrupt the audible turn is forgotten by
+     * the model; else the caller's turn ends here, and the runtime asks for the reply (held {@code waitSeconds}
+     * after the end of speech, and {@code backoffSeconds} after an interruption).
+     */
+    private void callerEnded(long speechEndedAtNanos) {
+        speechStopped();
+        if (host.machine()) {
+            return;
+        }
+        boolean watched = voiceWatched;
+        voiceWatched = false;
+        Turn current = host.turn();
+        if (watched && current != null && current.audible()) {
+            session.callerDropped();
+            return;
+        }
+        if (!host.running()) {
+            return;
+        }
+        TurnTaking rules = host.plan().turnTaking();
+        long hold = speechEndedAtNanos + (long) (rules.waitSeconds() * 1000) * MS;
+        if (interruptedAt != 0) {
+            hold = Math.max(hold, interruptedAt + (long) (rules.backoffSeconds() * 1000) * MS);
+        }
+        metrics.stage(Stage.END_OF_TURN, Math.max(0, System.nanoTime() - speechEndedAtNanos));
+        Turn turn = host.begin("", speechEndedAtNanos, hold);
+        turn.modelRequestedAt = System.nanoTime();
+        String tag = tag(turn, null, false);
+        live.awaitingReply();
+        session.callerEnded(tag);
+    }
+
     private void callerTranscript(String text) {
         if (text == null || text.isBlank() || host.machine()) {
             return;
@@ -208,10 +317,15 @@ final class RealtimeEngine implements TurnEngine {
 
     /** Asks the model for a reply in {@code turn}: a scripted piece's ({@code textGiven}) or its own. */
     private void ask(Turn turn, Turn.Piece piece, boolean textGiven, String instructions) {
+        session.respond(instructions, tag(turn, piece, textGiven));
+    }
+
+    /** A tag for a reply of {@code turn} about to be asked for; the turn's cancel stops it. */
+    private String tag(Turn turn, Turn.Piece piece, boolean textGiven) {
         String tag = "t" + turn.id + "-" + (++tags);
         asked.put(tag, new Asked(turn, piece, textGiven));
         turn.working(() -> cancel(turn));
-        session.respond(instructions, tag);
+        return tag;
     }
 
     /** Stops everything of {@code turn}: the replies asked for, and the one under way. */
@@ -262,7 +376,7 @@ final class RealtimeEngine implements TurnEngine {
         long endedAt = speechStoppedAt == 0 ? System.nanoTime() : speechStoppedAt;
         speechStoppedAt = 0;
         metrics.stage(Stage.END_OF_TURN, Math.max(0, System.nanoTime() - endedAt));
-        Turn turn = host.begin("", endedAt, endedAt + (long) (host.plan().responseDelaySeconds() * 1000) * MS);
+        Turn turn = host.begin("", endedAt, endedAt + (long) (host.plan().turnTaking().waitSeconds() * 1000) * MS);
         turn.modelRequestedAt = System.nanoTime();
         turn.working(() -> cancel(turn));
         replies.put(responseId, new Reply(turn, null, false));
@@ -414,7 +528,7 @@ final class RealtimeEngine implements TurnEngine {
     private final class Events implements RealtimeSession.Listener {
         @Override
         public void speechStarted() {
-            onContext(RealtimeEngine.this::speechStarted);
+            onContext(() -> callerStarted(true));
         }
 
         @Override
@@ -507,6 +621,9 @@ final class RealtimeEngine implements TurnEngine {
     @Override
     public Usage close() {
         session.close();
+        if (vad != null) {
+            vad.close();
+        }
         return new Usage(0, inputTokens, outputTokens, 0);
     }
 

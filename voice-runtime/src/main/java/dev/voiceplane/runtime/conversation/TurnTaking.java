@@ -19,10 +19,12 @@ import java.util.Locale;
  * @param acknowledgements phrases that never interrupt (normalised words)
  * @param interruptions   phrases that always interrupt (normalised words)
  * @param notRun          the plan's parts this runtime accepts but does not run (named in the log at the start)
+ * @param planned         whether the assistant gave {@code startSpeakingPlan} or {@code stopSpeakingPlan} (a realtime
+ *                        model then leaves the caller's turns to the runtime's voice detection)
  */
 public record TurnTaking(double waitSeconds, Endpointing endpointing, Integer interruptWords, double voiceSeconds,
         double backoffSeconds, List<List<String>> acknowledgements, List<List<String>> interruptions,
-        List<String> notRun) {
+        List<String> notRun, boolean planned) {
 
     static final double DEFAULT_ON_PUNCTUATION = 0.1;
     static final double DEFAULT_ON_NO_PUNCTUATION = 1.5;
@@ -76,14 +78,14 @@ public record TurnTaking(double waitSeconds, Endpointing endpointing, Integer in
         }
         if (!stop.isObject()) {
             return new TurnTaking(wait, endpointing, numWordsToInterruptAssistant, 0, 0, List.of(), List.of(),
-                    List.copyOf(notRun));
+                    List.copyOf(notRun), start.isObject());
         }
         int words = (int) Math.ceil(number(stop, "numWords", 0));
         return new TurnTaking(wait, endpointing, words > 0 ? words : null,
                 number(stop, "voiceSeconds", DEFAULT_VOICE_SECONDS), number(stop, "backoffSeconds",
                         DEFAULT_BACKOFF_SECONDS),
                 phrases(stop.path("acknowledgementPhrases")), phrases(stop.path("interruptionPhrases")),
-                List.copyOf(notRun));
+                List.copyOf(notRun), true);
     }
 
     /** Whether the words hold one of the interruption phrases (whole words, case and punctuation aside). */

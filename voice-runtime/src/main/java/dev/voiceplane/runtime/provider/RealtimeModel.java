@@ -5,4 +5,12 @@ public interface RealtimeModel {
 
     /** Opens the call's session; the listener hears it on the call's context. */
     RealtimeSession open(RealtimeRequest request, RealtimeSession.Listener listener);
+
+    /**
+     * Whether its sessions can leave the caller's turns to the runtime's voice detection
+     * ({@link RealtimeRequest#runtimeTurns()}); false: the model's own detection always decides.
+     */
+    default boolean takesRuntimeTurns() {
+        return false;
+    }
 }

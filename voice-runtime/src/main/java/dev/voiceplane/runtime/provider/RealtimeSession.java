@@ -64,6 +64,27 @@ public interface RealtimeSession {
     /** The caller heard {@code heardMillis} of the audio of item {@code itemId}: the model forgets the rest. */
     void truncate(String itemId, long heardMillis);
 
+    /**
+     * With {@link RealtimeRequest#runtimeTurns()}: the runtime's voice detection heard the caller begin speaking. The
+     * audio from here is the caller's utterance (the session keeps what it needs before it as padding).
+     */
+    default void callerStarted() {
+    }
+
+    /**
+     * With {@link RealtimeRequest#runtimeTurns()}: the runtime ended the caller's turn; the audio of the utterance
+     * is the caller's message, and the reply to it is asked for, tagged {@code tag} as {@link #respond}'s.
+     */
+    default void callerEnded(String tag) {
+    }
+
+    /**
+     * With {@link RealtimeRequest#runtimeTurns()}: what the caller said since {@link #callerStarted} is no turn (a
+     * backchannel or a noise over the reply, which went on): the model forgets it.
+     */
+    default void callerDropped() {
+    }
+
     /** The result of the tool call {@code callId}, for the model's next reply. */
     void toolResult(String callId, String output);
 

@@ -29,7 +29,9 @@ import java.util.function.Function;
  * sends {@code input_audio_buffer.speech_started} (and with {@code interrupt_response} cancels a reply still being
  * generated), {@code silence_duration_ms} of quiet {@code speech_stopped}, {@code committed}, the user item and
  * {@code conversation.item.input_audio_transcription.completed} with the k-th transcript of the script; with
- * {@code create_response} a reply follows. A reply ({@code response.create}, or the server's own) is
+ * {@code create_response} a reply follows. With {@code turn_detection: null} no speech events are sent:
+ * {@code input_audio_buffer.commit} ends the segment (committed, the user item and its transcription) and
+ * {@code input_audio_buffer.clear} drops it (its transcript stays the next segment's). A reply ({@code response.create}, or the server's own) is
  * {@code response.created} (echoing {@code metadata}), then either an audio message (the reply's words spoken by
  * espeak-ng, in the session's format, as {@code response.output_audio.delta} chunks of 100 ms interleaved with one
  * {@code response.output_audio_transcript.delta} per word, then the {@code .done} events and
@@ -227,6 +229,8 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
         private boolean pcmu;
         private boolean createResponse;
         private boolean interruptResponse;
+        /** {@code turn_detection: null}: no speech events; the client commits and clears the buffer. */
+        private boolean manual;
         private ScriptedRecognizer recognizer;
         private String speechItem;
         private String callerText;
@@ -266,6 +270,18 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
                 case "session.update" -> sessionUpdate(event.getJsonObject("session", new JsonObject()));
                 case "input_audio_buffer.append" -> append(event.getString("audio", ""));
                 case "response.create" -> create(event.getJsonObject("response", new JsonObject()));
+                case "input_audio_buffer.commit" -> {
+                    if (recognizer == null || !recognizer.endNow()) {
+                        ended("", 0, 0); // a buffer of silence: an empty transcript
+                    }
+                }
+                case "input_audio_buffer.clear" -> {
+                    if (recognizer != null) {
+                        recognizer.discard();
+                    }
+                    speechItem = null;
+                    send(new JsonObject().put("type", "input_audio_buffer.cleared"));
+                }
                 case "response.cancel" -> {
                     if (responding == null) {
                         invalid("response_cancel_not_active", "Cancellation failed: no active response found");
@@ -312,6 +328,7 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
             pcmu = mulaw;
             JsonObject turnDetection = input.getJsonObject("turn_detection");
             boolean serverVad = turnDetection != null && "server_vad".equals(turnDetection.getString("type"));
+            manual = !serverVad;
             createResponse = serverVad && turnDetection.getBoolean("create_response", true);
             interruptResponse = serverVad && turnDetection.getBoolean("interrupt_response", true);
             long silenceMs = serverVad ? Math.max(200, turnDetection.getInteger("silence_duration_ms", 500))
@@ -339,6 +356,9 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
         @Override
         public void started(double at) {
             speechItem = "item_" + id();
+            if (manual) {
+                return;
+            }
             send(new JsonObject().put("type", "input_audio_buffer.speech_started")
                     .put("audio_start_ms", Math.round(at * 1000)).put("item_id", speechItem));
             if (interruptResponse && responding != null) {
@@ -354,8 +374,10 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
         public void ended(String transcript, double start, double end) {
             String item = speechItem == null ? "item_" + id() : speechItem;
             speechItem = null;
-            send(new JsonObject().put("type", "input_audio_buffer.speech_stopped")
-                    .put("audio_end_ms", Math.round(end * 1000)).put("item_id", item));
+            if (!manual) {
+                send(new JsonObject().put("type", "input_audio_buffer.speech_stopped")
+                        .put("audio_end_ms", Math.round(end * 1000)).put("item_id", item));
+            }
             send(new JsonObject().put("type", "input_audio_buffer.committed").put("item_id", item));
             send(new JsonObject().put("type", "conversation.item.added").put("item", new JsonObject()
                     .put("id", item).put("type", "message").put("role", "user")));

@@ -132,6 +132,11 @@ final class ScriptedRecognizer {
         return true;
     }
 
+    /** Drops the open segment unheard: no {@link Events#ended}, and its transcript stays the next segment's. */
+    void discard() {
+        open = false;
+    }
+
     List<String> words(int k) {
         if (k >= transcripts.size() || transcripts.get(k).isBlank()) {
             return List.of();

@@ -7,6 +7,8 @@ import dev.voiceplane.runtime.provider.ModelSettings;
 import dev.voiceplane.runtime.provider.ProviderClients;
 import dev.voiceplane.runtime.provider.ProviderName;
 import dev.voiceplane.runtime.provider.RealtimeModel;
+import dev.voiceplane.runtime.provider.RealtimeRequest;
+import dev.voiceplane.runtime.provider.RealtimeSession;
 import dev.voiceplane.runtime.provider.RealtimeProvider;
 import dev.voiceplane.runtime.provider.VoiceSettings;
 import io.vertx.core.Context;
@@ -58,7 +60,18 @@ class OpenAiRealtimeModels implements RealtimeProvider {
         String url = ProviderClients.webSocketUrl(base) + "/realtime?model="
                 + URLEncoder.encode(model.model(), StandardCharsets.UTF_8);
         long deadline = clients.deadlines().firstTokenMillis();
-        return (request, listener) -> OpenAiRealtimeSession.open(context, clients.webSockets(), url,
-                credential.apiKey(), request, format, listener, clients.json(), deadline);
+        return new RealtimeModel() {
+            @Override
+            public RealtimeSession open(RealtimeRequest request, RealtimeSession.Listener listener) {
+                return OpenAiRealtimeSession.open(context, clients.webSockets(), url, credential.apiKey(), request,
+                        format, listener, clients.json(), deadline);
+            }
+
+            /** {@code turn_detection: null}, with {@code input_audio_buffer.commit} and {@code .clear}. */
+            @Override
+            public boolean takesRuntimeTurns() {
+                return true;
+            }
+        };
     }
 }

@@ -109,9 +109,13 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
         ObjectNode input = audio.putObject("input");
         format(input.putObject("format"), format);
         input.putObject("transcription").put("model", TRANSCRIPTION_MODEL);
-        input.putObject("turn_detection").put("type", "server_vad").put("threshold", 0.5)
-                .put("prefix_padding_ms", 300).put("silence_duration_ms", 500).put("create_response", true)
-                .put("interrupt_response", true);
+        if (request.runtimeTurns()) {
+            input.putNull("turn_detection"); // the runtime commits the caller's turns and asks for the replies
+        } else {
+            input.putObject("turn_detection").put("type", "server_vad").put("threshold", 0.5)
+                    .put("prefix_padding_ms", 300).put("silence_duration_ms", 500).put("create_response", true)
+                    .put("interrupt_response", true);
+        }
         ObjectNode output = audio.putObject("output");
         format(output.putObject("format"), format);
         if (request.voice() != null) {
@@ -223,6 +227,24 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
         ObjectNode truncate = json.createObjectNode().put("type", "conversation.item.truncate").put("item_id", itemId)
                 .put("content_index", 0).put("audio_end_ms", Math.max(0, heardMillis));
         sendText(truncate.toString());
+    }
+
+    /** The caller's utterance is the buffer since the last commit: {@code input_audio_buffer.commit}, then the reply. */
+    @Override
+    public void callerEnded(String tag) {
+        if (isClosed()) {
+            return;
+        }
+        sendText("{\"type\":\"input_audio_buffer.commit\"}");
+        respond(null, tag);
+    }
+
+    /** {@code input_audio_buffer.clear}: the words over the reply are not the caller's next message. */
+    @Override
+    public void callerDropped() {
+        if (!isClosed()) {
+            sendText("{\"type\":\"input_audio_buffer.clear\"}");
+        }
     }
 
     @Override

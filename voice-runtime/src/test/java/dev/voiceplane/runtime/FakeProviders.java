@@ -13,6 +13,7 @@ import dev.voiceplane.runtime.fake.FakeDeepgram;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeLmnt;
 import dev.voiceplane.runtime.fake.FakeGemini;
+import dev.voiceplane.runtime.fake.FakeGeminiLive;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
 import dev.voiceplane.runtime.fake.FakeRime;
 import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
@@ -77,6 +78,11 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
 
     public static FakeGemini gemini() {
         return fakes.gemini();
+    }
+
+    /** The Gemini Live API, on the Gemini fake's server (the {@code google} key). */
+    public static FakeGeminiLive geminiLive() {
+        return fakes.gemini().live();
     }
 
     public static FakeAssemblyAi assemblyAi() {

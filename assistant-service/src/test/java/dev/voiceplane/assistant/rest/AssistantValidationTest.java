@@ -5,6 +5,7 @@ import static dev.voiceplane.kit.testing.TestClients.newId;
 import static dev.voiceplane.kit.testing.TestClients.orgA;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -288,6 +289,41 @@ class AssistantValidationTest {
         // A cascaded OpenAI model keeps its text-to-speech voices (nova is one of them).
         accepted("{\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\"},"
                 + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"nova\"}}");
+    }
+
+    @Test
+    void geminiLiveModelsNeedNoTranscriberNorVoiceAndSpeakWithTheirOwnVoices() {
+        for (String model : List.of("gemini-live-2.5-flash-preview", "gemini-2.0-flash-live-001",
+                "gemini-live-2.5-flash", "gemini-2.5-flash-native-audio-preview-09-2025",
+                "gemini-2.5-flash-preview-native-audio-dialog")) {
+            accepted("{\"model\":{\"provider\":\"google\",\"model\":\"" + model + "\","
+                    + "\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"}]},\"firstMessage\":\"Hi\"}");
+        }
+        for (String voice : List.of("Puck", "Charon", "Kore", "Fenrir", "Aoede", "Leda", "Orus", "Zephyr",
+                "Sulafat")) {
+            accepted("{\"model\":{\"provider\":\"google\",\"model\":\"gemini-live-2.5-flash-preview\"},"
+                    + "\"voice\":{\"provider\":\"vapi\",\"voiceId\":\"" + voice + "\"}}");
+        }
+        String voices = "Puck, Charon, Kore, Fenrir, Aoede, Leda, Orus, Zephyr, Callirrhoe, Autonoe, Enceladus,"
+                + " Iapetus, Umbriel, Algieba, Despina, Erinome, Algenib, Rasalgethi, Laomedeia, Achernar, Alnilam,"
+                + " Schedar, Gacrux, Pulcherrima, Achird, Zubenelgenubi, Vindemiatrix, Sadachbia, Sadaltager, Sulafat";
+        rejected("{\"model\":{\"provider\":\"google\",\"model\":\"gemini-live-2.5-flash-preview\"},"
+                        + "\"voice\":{\"provider\":\"vapi\",\"voiceId\":\"alloy\"}}",
+                "voice.voiceId must be a voice of the realtime model gemini-live-2.5-flash-preview: " + voices);
+        // A Gemini chat model is not a Live model: its voice is the voice provider's.
+        accepted("{\"model\":{\"provider\":\"google\",\"model\":\"gemini-2.5-flash\"},"
+                + "\"voice\":{\"provider\":\"openai\",\"voiceId\":\"alloy\"}}");
+        // A squad's inline member is validated alike.
+        String member = "{\"assistant\":{\"name\":\"Live\",\"model\":{\"provider\":\"google\","
+                + "\"model\":\"gemini-2.0-flash-live-001\"},\"voice\":{\"provider\":\"vapi\",\"voiceId\":\"%s\"}}}";
+        orgA().body("{\"members\":[" + member.formatted("Aoede") + "]}").when().post("/squad")
+                .then().statusCode(201);
+        orgA().body("{\"members\":[" + member.formatted("nova") + "]}").when().post("/squad")
+                .then().statusCode(400)
+                .body("statusCode", equalTo(400))
+                .body("error", equalTo("Bad Request"))
+                .body("message", contains(endsWith("voice.voiceId must be a voice of the realtime model"
+                        + " gemini-2.0-flash-live-001: " + voices)));
     }
 
     @Test

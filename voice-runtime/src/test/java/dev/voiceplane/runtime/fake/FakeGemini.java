@@ -158,6 +158,7 @@ public final class FakeGemini implements AutoCloseable {
     private final Vertx vertx = Vertx.vertx();
     private final String apiKey;
     private final HttpServer server;
+    private final FakeGeminiLive live;
 
     private volatile long ttftMs;
     private volatile Function<JsonObject, Reply> script = FakeGemini::echo;
@@ -171,6 +172,7 @@ public final class FakeGemini implements AutoCloseable {
     /** Starts the server on a random loopback port; clients must send {@code x-goog-api-key: <apiKey>}. */
     public FakeGemini(String apiKey) {
         this.apiKey = apiKey;
+        this.live = new FakeGeminiLive(vertx, apiKey);
         this.server = LoopbackServer.start(vertx, this::handle, "Gemini");
     }
 
@@ -267,7 +269,16 @@ public final class FakeGemini implements AutoCloseable {
         LoopbackServer.stop(vertx, "Gemini");
     }
 
+    /** The Live API ({@link FakeGeminiLive#PATH}) on the same server, as Google serves both on one host. */
+    public FakeGeminiLive live() {
+        return live;
+    }
+
     private void handle(HttpServerRequest request) {
+        if (FakeGeminiLive.PATH.equals(request.path())) {
+            live.handle(request);
+            return;
+        }
         request.body().onSuccess(body -> {
             HttpServerResponse response = request.response();
             String key = request.getHeader("x-goog-api-key");

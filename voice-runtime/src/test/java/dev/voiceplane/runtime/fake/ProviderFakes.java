@@ -13,7 +13,8 @@ import java.util.TreeMap;
  *
  * <p>Some vendors' fakes serve another stage on the same server, as the vendor does on one host: Deepgram's live
  * transcription, Flux ({@link FakeDeepgram#flux()}) and Aura ({@link FakeDeepgram#aura()}); ElevenLabs' speech and
- * Scribe ({@link FakeElevenLabs#scribe()}); Cartesia's speech and Ink ({@link FakeCartesia#stt()}). OpenAI's chat
+ * Scribe ({@link FakeElevenLabs#scribe()}); Cartesia's speech and Ink ({@link FakeCartesia#stt()}); Gemini's chat and
+ * the Gemini Live API ({@link FakeGemini#live()}), both under {@code VOICE_GOOGLE_API_URL}. OpenAI's chat
  * completions ({@link #openai()}) also answer Azure OpenAI's deployments with the {@code azure-openai} key, at
  * {@link #azureOpenAiEndpoint()}; OpenAI's transcription ({@link #openAiTranscription()}) takes the {@code openai}
  * key. The custom transcriber and voice are the customer's own servers: the assistant names their URLs.

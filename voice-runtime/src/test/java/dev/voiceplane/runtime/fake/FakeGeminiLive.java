@@ -124,7 +124,7 @@ public final class FakeGeminiLive {
         return List.copyOf(setups);
     }
 
-    /** The {@code setup} of the last session. */
+    /** The most recent {@code setup} received. */
     public JsonObject lastSetup() {
         return setups.isEmpty() ? null : setups.get(setups.size() - 1);
     }

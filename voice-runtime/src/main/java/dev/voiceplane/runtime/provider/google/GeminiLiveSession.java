@@ -53,7 +53,7 @@ import org.jboss.logging.Logger;
  * <p>Gemini has no replies of its own ids, no reply to ask for, no cancel and no truncate. Here a reply is what the
  * model says from its first {@code serverContent} (audio, words) or {@code toolCall} to its {@code turnComplete}
  * (its audio item complete at {@code generationComplete}), its {@code interrupted} (the caller spoke over it: Gemini's
- * barge-in, told as the caller's speech starting and the reply cancelled) or its tool call; this session names
+ * barge-in, told as the caller's speech starting and the reply cancelled) or its tool call; the runtime names
  * replies and their one audio item. A reply the runtime asks for ({@link #respond}) is a {@code clientContent} user
  * turn with the request's instructions ("say the following words as written"), or, after tool results, the
  * {@code toolResponse} itself (Gemini goes on by itself); one at a time, as for OpenAI. The caller's words
@@ -320,8 +320,9 @@ final class GeminiLiveSession extends ProviderSocket implements RealtimeSession 
     }
 
     /**
-     * Gemini cannot be told to stop a reply: the requests of {@code tag} not yet sent are dropped, and the reply
-     * under way plays out at Gemini's end (the call drops its late audio; the caller speaking over it stops it).
+     * Gemini cannot be told to stop a reply: the requests of {@code tag} not yet sent are dropped, and a reply asked
+     * for or under way plays out at Gemini's end, still tagged as asked, so the call drops it (the caller speaking over
+     * it stops it).
      */
     @Override
     public void cancel(String tag) {
@@ -329,9 +330,6 @@ final class GeminiLiveSession extends ProviderSocket implements RealtimeSession 
             return;
         }
         queued.removeIf(request -> tag.equals(request.tag()));
-        if (sent != null && tag.equals(sent.tag())) {
-            sent = null;
-        }
     }
 
     /**
@@ -508,6 +506,14 @@ final class GeminiLiveSession extends ProviderSocket implements RealtimeSession 
         }
         if (reply != null) {
             end("cancelled", true);
+        } else if (sent != null) {
+            // Gemini dropped the reply asked for before it began: the next one is its answer to the caller.
+            sent = null;
+            responding = false;
+            endedBeforeTurnComplete = true;
+            if (!isClosed() && !queued.isEmpty()) {
+                send(queued.poll());
+            }
         }
     }
 

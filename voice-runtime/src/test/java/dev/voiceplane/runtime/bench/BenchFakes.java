@@ -9,6 +9,7 @@ import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeGemini;
 import dev.voiceplane.runtime.fake.FakeLmnt;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
 import dev.voiceplane.runtime.fake.FakeRime;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import io.vertx.core.Vertx;
@@ -20,6 +21,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +44,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * ElevenLabs at a time); every provider's fake speaks its real protocol, recognises the questions, answers them and
  * speaks the answers, with no delay of its own. {@link #PROVIDERS} lists the ones the bench can run.
  *
+ * <p>The realtime engine ({@code BENCH_ENGINES} of {@code deploy/bench/runtime}): {@code POST /bench/providers?
+ * engine=realtime} makes the calls that attach next run on {@link #REALTIME_MODEL}, a speech-to-speech model, on
+ * OpenAI Realtime's fake ({@link FakeOpenAiRealtime}) with no delay of its own: its server VAD hears the caller's
+ * k-th utterance as the k-th question, ends the turn {@code silence_duration_ms} (the runtime asks for 500 ms) after
+ * the last voiced 20 ms window and replies at once with the same answers, the tool question with a call of
+ * {@link #TOOL}. {@code engine=cascade} (the default) goes back to the transcriber, model and voice.
+ *
  * <p>Usage: {@code BenchFakes <ports file>}: writes {@code deepgram=, openai=, elevenlabs=, control=} ports and the
  * other providers' base URLs ({@code url.<VARIABLE>=}) there once listening, and runs until the process is stopped.
  */
@@ -58,6 +67,8 @@ public final class BenchFakes {
     static final String DEEPGRAM_KEY = "dg-bench-key";
     static final String OPENAI_KEY = "sk-bench-key";
     static final String ELEVENLABS_KEY = "el-bench-key";
+    /** The assistant's model on the realtime engine. */
+    static final String REALTIME_MODEL = "gpt-realtime";
     /** The key of every other provider's fake. */
     static final String OTHER_KEY = "other-bench-key";
 
@@ -78,6 +89,7 @@ public final class BenchFakes {
 
     private final FakeDeepgram deepgram = new FakeDeepgram(DEEPGRAM_KEY);
     private final FakeOpenAi openai = new FakeOpenAi(OPENAI_KEY);
+    private final FakeOpenAiRealtime realtime = new FakeOpenAiRealtime(OPENAI_KEY);
     private final FakeElevenLabs elevenlabs = new FakeElevenLabs(ELEVENLABS_KEY);
     private final FakeAssemblyAi assemblyAi = new FakeAssemblyAi(OTHER_KEY);
     private final FakeAnthropic anthropic = new FakeAnthropic(OTHER_KEY);
@@ -89,6 +101,7 @@ public final class BenchFakes {
     private volatile String transcriber = "deepgram";
     private volatile String model = "openai";
     private volatile String voice = "11labs";
+    private volatile boolean realtimeEngine;
     private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
     private volatile double responseDelaySeconds;
     private volatile double llmRequestDelaySeconds;
@@ -99,6 +112,7 @@ public final class BenchFakes {
 
     private BenchFakes() {
         deepgram.script(QUESTIONS);
+        realtime.transcripts(QUESTIONS).script(BenchFakes::speak);
         assemblyAi.script(QUESTIONS);
         openai.script(BenchFakes::answer);
         anthropic.script(request -> new FakeAnthropic.Text(ANSWERS.getOrDefault(FakeAnthropic.lastUserText(request),
@@ -119,6 +133,17 @@ public final class BenchFakes {
             return FakeOpenAi.Reply.toolCall(TOOL, "{\"day\":\"sunday\"}");
         }
         return new FakeOpenAi.Text(ANSWERS.getOrDefault(question, "Sorry, could you say that again?"));
+    }
+
+    /** The realtime model: the answer once the tool's result is in, a tool call for the tool question, else the answers. */
+    private static FakeOpenAiRealtime.Reply speak(FakeOpenAiRealtime.Context context) {
+        if (context.toolOutput() != null) {
+            return new FakeOpenAiRealtime.Say(TOOL_ANSWER);
+        }
+        if (QUESTIONS[4].equals(context.callerText())) {
+            return new FakeOpenAiRealtime.Call(TOOL, "{\"day\":\"sunday\"}");
+        }
+        return new FakeOpenAiRealtime.Say(ANSWERS.getOrDefault(context.callerText(), "Sorry, could you say that again?"));
     }
 
     private void configure(long sttMs, long llmMs, long ttsMs, double responseDelay, double llmRequestDelay) {
@@ -154,7 +179,9 @@ public final class BenchFakes {
                 + "\nurl.VOICE_CARTESIA_URL=" + fakes.cartesia.baseUrl()
                 + "\nurl.VOICE_AZURE_SPEECH_URL=" + fakes.azure.baseUrl()
                 + "\nurl.VOICE_RIME_URL=" + fakes.rime.baseUrl()
-                + "\nurl.VOICE_LMNT_URL=" + fakes.lmnt.baseUrl() + "\n");
+                + "\nurl.VOICE_LMNT_URL=" + fakes.lmnt.baseUrl()
+                // voice.runtime.url.openai-realtime: the Realtime sessions go to their own fake, the chat to OpenAI's.
+                + "\nurl.VOICE_RUNTIME_URL_OPENAI_REALTIME=" + fakes.realtime.baseUrl() + "\n");
         Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         Thread.currentThread().join();
     }
@@ -219,15 +246,18 @@ public final class BenchFakes {
                 String t = request.getParam("transcriber", "deepgram");
                 String m = request.getParam("model", "openai");
                 String v = request.getParam("voice", "11labs");
+                String engine = request.getParam("engine", "cascade");
                 if (!PROVIDERS.get("transcriber").containsKey(t) || !PROVIDERS.get("model").containsKey(m)
-                        || !PROVIDERS.get("voice").containsKey(v)) {
-                    response.setStatusCode(400).end(new JsonObject().put("message", "the bench runs " + PROVIDERS)
-                            .put("error", "Bad Request").put("statusCode", 400).encode());
+                        || !PROVIDERS.get("voice").containsKey(v) || !List.of("cascade", "realtime").contains(engine)) {
+                    response.setStatusCode(400).end(new JsonObject().put("message", "the bench runs " + PROVIDERS
+                            + " on the engine cascade or realtime").put("error", "Bad Request").put("statusCode", 400)
+                            .encode());
                     return;
                 }
                 transcriber = t;
                 model = m;
                 voice = v;
+                realtimeEngine = engine.equals("realtime");
                 response.end("{}");
             } else if (path.equals("/bench/stats")) {
                 JsonObject reasons = new JsonObject();
@@ -236,6 +266,7 @@ public final class BenchFakes {
                         .put("toolCalls", toolCalls.get())
                         .put("ended", reasons).put("deepgramOpen", deepgram.openConnections())
                         .put("openaiDisconnects", openai.disconnects())
+                        .put("realtimeSessions", realtime.connections())
                         .put("elevenlabsDisconnects", elevenlabs.disconnects()).encode());
             } else {
                 response.setStatusCode(404).end("{\"message\":\"not found\",\"error\":\"Not Found\",\"statusCode\":404}");
@@ -244,6 +275,23 @@ public final class BenchFakes {
     }
 
     private JsonObject assistant() {
+        JsonObject tools = new JsonObject().put("tools", new JsonArray().add(new JsonObject().put("type", "function")
+                .put("function", new JsonObject().put("name", TOOL)
+                        .put("description", "The opening hours of a day.")
+                        .put("parameters", new JsonObject().put("type", "object").put("properties",
+                                new JsonObject().put("day", new JsonObject().put("type", "string")))))
+                .put("server", new JsonObject().put("url", "https://tools.bench.invalid/hours"))));
+        JsonObject system = new JsonObject().put("messages", new JsonArray().add(new JsonObject()
+                .put("role", "system").put("content", "You answer for {{business}}.")));
+        if (realtimeEngine) {
+            // A speech-to-speech model: no transcriber and no voice (docs/voice-runtime.md, "Realtime models").
+            return new JsonObject()
+                    .put("model", new JsonObject().put("provider", "openai").put("model", REALTIME_MODEL)
+                            .mergeIn(system).mergeIn(tools))
+                    .put("firstMessage", GREETING)
+                    .put("responseDelaySeconds", responseDelaySeconds)
+                    .put("llmRequestDelaySeconds", llmRequestDelaySeconds);
+        }
         return new JsonObject()
                 .put("transcriber", new JsonObject().put("provider", transcriber).put("language", "en")
                         .put("model", PROVIDERS.get("transcriber").get(transcriber)))

@@ -37,7 +37,8 @@ import java.util.regex.Pattern;
  * (its own process), whose providers and control plane are {@link BenchFakes} (another process).
  *
  * <p>Each call: the greeting is heard and waited out; three questions, each answered (voice-to-voice: end of the
- * caller's speech → first non-silent assistant audio, as the caller receives it); a second into the long third
+ * caller's speech → first non-silent assistant audio, as the caller receives it; and "heard": the caller's last voiced
+ * frame sent → the first voiced frame of the answer played, Twilio's playout emulated, {@link FakeCaller.Utterance#heardMs}); a second into the long third
  * answer, the caller speaks over it (barge-in: start of that speech → {@code clear} received), and that question's
  * answer is heard too (a fourth voice-to-voice); then (unless BENCH_TOOL_TURN=0) a fifth question whose answer needs
  * one round trip of a function tool (the model calls it, the runtime asks call-service's stand-in, which answers at
@@ -51,6 +52,16 @@ import java.util.regex.Pattern;
  * ({@code /proc/<pid>/stat}), the runtime's peak RSS ({@code /proc/<pid>/status}, sampled each second). Prints
  * Markdown tables.
  *
+ * <p>Engines ({@code BENCH_ENGINES}, default {@code cascade}): {@code cascade} is the transcriber, model and voice;
+ * {@code realtime} the same calls on a speech-to-speech model ({@link BenchFakes#REALTIME_MODEL}) on OpenAI Realtime's
+ * zero-delay fake, whose server VAD ends the caller's turn {@value #REALTIME_SILENCE_MS} ms (the runtime's
+ * {@code silence_duration_ms}) after the last voiced window; it runs the {@code zero} scenario only. Its own share,
+ * client side, is voice-to-voice less that wait.
+ *
+ * <p>Routes ({@code BENCH_ROUTES}, default {@code direct}): {@code direct} connects the callers to the runtime's port;
+ * {@code gateway} through the local gateway of deploy/local (BENCH_GATEWAY_PORT, started by the script), as carriers
+ * reach the runtime through the Ingress.
+ *
  * <p>Settings (environment): BENCH_RUNTIME_PORT, BENCH_CONTROL_PORT, BENCH_RUNTIME_PID, BENCH_FAKES_PID,
  * VOICE_MEDIA_TOKEN_KEY (required); BENCH_CALLS (default {@code 1,100,500}); BENCH_SCENARIOS (default
  * {@code zero,realistic}; also {@code defaults}: zero-delay fakes with the assistant's default response delays);
@@ -62,6 +73,8 @@ public final class RuntimeBench {
 
     private static final Duration BOUND = Duration.ofSeconds(30);
     private static final long TICKS_PER_SECOND = 100;
+    /** The server VAD's {@code silence_duration_ms} the runtime asks OpenAI Realtime for: the realtime turn's wait. */
+    static final long REALTIME_SILENCE_MS = 500;
 
     record Scenario(String name, String label, long sttMs, long llmMs, long ttsMs, double responseDelay,
             double llmRequestDelay) {
@@ -86,6 +99,14 @@ public final class RuntimeBench {
     /** The tool turn needs OpenAI's fake (the one scripted to call the tool): off by default in a per-provider run. */
     private final boolean toolTurn = !"0".equals(env("BENCH_TOOL_TURN",
             providers == null || providers.isBlank() ? "1" : "0"));
+    private final List<String> engines = List.of(env("BENCH_ENGINES", "cascade").split(","));
+    private final List<String> routes = List.of(env("BENCH_ROUTES", "direct").split(","));
+    private final String gatewayPort = blankAsNull(System.getenv("BENCH_GATEWAY_PORT"));
+    /** The gateway's process, when it runs: its CPU is noted per run. */
+    private final long gatewayPid = Long.parseLong(env("BENCH_GATEWAY_PID", "0"));
+    /** The engine and the route of the calls made now. */
+    private String engine = "cascade";
+    private String route = "direct";
     private final HttpClient http = HttpClient.newHttpClient();
     private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2)
             .setBlockedThreadCheckInterval(10_000));
@@ -103,6 +124,10 @@ public final class RuntimeBench {
             return fallback;
         }
         return value;
+    }
+
+    private static String blankAsNull(String value) {
+        return value == null || value.isBlank() ? null : value;
     }
 
     public static void main(String[] args) throws Exception {
@@ -135,25 +160,35 @@ public final class RuntimeBench {
         if (providers != null && !providers.isBlank()) {
             perProvider(counts);
         } else {
-            for (String name : env("BENCH_SCENARIOS", "zero,realistic").split(",")) {
-                Scenario scenario = SCENARIOS.get(name.trim());
-                if (scenario == null) {
-                    throw new IllegalArgumentException("unknown scenario " + name + " (zero, realistic, defaults)");
-                }
-                configure(scenario);
-                for (int n : counts) {
-                    System.err.println("run: " + scenario.label() + ", " + n + " concurrent calls");
-                    measure(scenario, n, true);
+            for (String name : engines) {
+                engine(name.trim());
+                for (String scenarioName : env("BENCH_SCENARIOS", "zero,realistic").split(",")) {
+                    Scenario scenario = SCENARIOS.get(scenarioName.trim());
+                    if (scenario == null) {
+                        throw new IllegalArgumentException("unknown scenario " + scenarioName
+                                + " (zero, realistic, defaults)");
+                    }
+                    if (realtime() && !scenario.name().equals("zero")) {
+                        continue; // the realtime fake has one delay, its model's: run with zero only
+                    }
+                    configure(scenario);
+                    for (String way : routes) {
+                        route(way.trim());
+                        for (int n : counts) {
+                            System.err.println("run: " + label(scenario) + ", " + n + " concurrent calls");
+                            measure(scenario, n, true);
+                        }
+                    }
                 }
             }
         }
         System.out.println();
-        System.out.println("| Fakes | Calls (peak live) | Completed | Voice-to-voice p50 / p95 / p99 (ms) | Tool turn"
-                + " voice-to-voice p50 / p95 / p99 (ms), added p50 | Barge-in p50 / p95 /"
-                + " p99 (ms) | Own share p50 / p95 / p99 (ms) | Runtime `own` histogram p50 / p95 / p99 (ms) |"
+        System.out.println("| Fakes | Calls (peak live) | Completed | Voice-to-voice p50 / p95 / p99 (ms) | Heard"
+                + " p50 / p95 / p99 (ms) | Tool turn voice-to-voice p50 / p95 / p99 (ms), added p50 | Barge-in p50 /"
+                + " p95 / p99 (ms) | Own share p50 / p95 / p99 (ms) | Runtime `own` histogram p50 / p95 / p99 (ms) |"
                 + " Underruns (max gap) | Runtime CPU per call-second |"
                 + " CPU: runtime / fakes / callers (cores) | Runtime RSS peak |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         rows.forEach(System.out::println);
         System.out.println();
         System.out.println("Stages as the runtime measures them (`voice_runtime_stage_seconds`, p50 / p95 ms, from its"
@@ -305,6 +340,53 @@ public final class RuntimeBench {
         }
     }
 
+    /** The calls that attach from now run on {@code name}'s engine; a few first, not measured, on a new one. */
+    private void engine(String name) throws Exception {
+        if (!name.equals("cascade") && !name.equals("realtime")) {
+            throw new IllegalArgumentException("unknown engine " + name + " (cascade, realtime)");
+        }
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + controlPort
+                + "/bench/providers?engine=" + name)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("the fakes refused the engine: " + response.body());
+        }
+        boolean changed = !name.equals(engine);
+        engine = name;
+        if (changed) {
+            configure(SCENARIOS.get("zero"));
+            System.err.println("warm-up: 10 calls on the " + name + " engine");
+            measure(SCENARIOS.get("zero"), 10, false);
+        }
+    }
+
+    private boolean realtime() {
+        return engine.equals("realtime");
+    }
+
+    private void route(String name) {
+        if (name.equals("gateway") && gatewayPort == null) {
+            throw new IllegalArgumentException("BENCH_ROUTES=gateway needs BENCH_GATEWAY_PORT (BENCH_VIA_GATEWAY of"
+                    + " deploy/bench/runtime)");
+        }
+        if (!name.equals("direct") && !name.equals("gateway")) {
+            throw new IllegalArgumentException("unknown route " + name + " (direct, gateway)");
+        }
+        route = name;
+    }
+
+    /** The media WebSocket the callers connect to: the runtime's, or the gateway's in front of it. */
+    private String mediaUrl() {
+        return route.equals("gateway") ? "ws://localhost:" + gatewayPort + "/media/stream"
+                : "ws://127.0.0.1:" + runtimePort + "/media/stream";
+    }
+
+    /** The row's label: the engine, the scenario, the route. */
+    private String label(Scenario scenario) {
+        String label = realtime() ? "realtime " + BenchFakes.REALTIME_MODEL + ", zero-delay fake" : scenario.label();
+        return label + (route.equals("gateway") ? ", via the gateway" : "");
+    }
+
     private void configure(Scenario s) throws Exception {
         String query = String.format(Locale.ROOT, "sttMs=%d&llmMs=%d&ttsMs=%d&responseDelay=%s&llmRequestDelay=%s",
                 s.sttMs(), s.llmMs(), s.ttsMs(), s.responseDelay(), s.llmRequestDelay());
@@ -319,6 +401,12 @@ public final class RuntimeBench {
     /** What one run collects from its calls. */
     private static final class Run {
         final ConcurrentLinkedQueue<Double> voiceToVoice = new ConcurrentLinkedQueue<>();
+        /** Last voiced frame sent → first voiced frame played (the caller's playout emulated). */
+        final ConcurrentLinkedQueue<Double> heard = new ConcurrentLinkedQueue<>();
+        /** The caller's end of speech (tEnd) less its last voiced frame: quiet at the end of its utterance. */
+        final ConcurrentLinkedQueue<Double> quietAfterVoice = new ConcurrentLinkedQueue<>();
+        /** The first voiced frame's wait at the caller: played less received. */
+        final ConcurrentLinkedQueue<Double> playoutWait = new ConcurrentLinkedQueue<>();
         final ConcurrentLinkedQueue<Double> bargeIn = new ConcurrentLinkedQueue<>();
         /** Voice-to-voice of the turn answered after one tool round trip. */
         final ConcurrentLinkedQueue<Double> toolVoiceToVoice = new ConcurrentLinkedQueue<>();
@@ -335,7 +423,8 @@ public final class RuntimeBench {
         Run run = new Run();
         Map<String, double[]> before = stages();
         JsonObject statsBefore = stats();
-        long[] cpuBefore = {cpuTicks(runtimePid), cpuTicks(fakesPid), cpuTicks(ProcessHandle.current().pid())};
+        long[] cpuBefore = {cpuTicks(runtimePid), cpuTicks(fakesPid), cpuTicks(ProcessHandle.current().pid()),
+            gatewayPid > 0 ? cpuTicks(gatewayPid) : 0};
         long machineBefore = machineBusyTicks();
         long started = System.nanoTime();
         long[] peakRss = {rssKb(runtimePid)};
@@ -373,7 +462,8 @@ public final class RuntimeBench {
         double wall = (System.nanoTime() - started) / 1e9;
         sampler.interrupt();
         peakRss[0] = Math.max(peakRss[0], rssKb(runtimePid));
-        long[] cpuAfter = {cpuTicks(runtimePid), cpuTicks(fakesPid), cpuTicks(ProcessHandle.current().pid())};
+        long[] cpuAfter = {cpuTicks(runtimePid), cpuTicks(fakesPid), cpuTicks(ProcessHandle.current().pid()),
+            gatewayPid > 0 ? cpuTicks(gatewayPid) : 0};
         long machineAfter = machineBusyTicks();
         Map<String, double[]> after = stages();
         JsonObject statsAfter = stats();
@@ -384,12 +474,12 @@ public final class RuntimeBench {
         double fakesCpu = (cpuAfter[1] - cpuBefore[1]) / (double) TICKS_PER_SECOND;
         double clientCpu = (cpuAfter[2] - cpuBefore[2]) / (double) TICKS_PER_SECOND;
         double callSeconds = run.callSeconds.sum();
-        String label = scenario.label();
+        String label = label(scenario);
         String callsCell = serial ? "1 (" + total + " in a row)" : calls + " (" + run.peakLive.get() + ")";
-        rows.add(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %s | %d (%.0f ms) | %.1f ms | %.2f /"
-                        + " %.2f / %.2f | %d MiB |",
+        rows.add(String.format(Locale.ROOT, "| %s | %s | %d of %d | %s | %s | %s | %s | %s | %s | %d (%.0f ms) | %.1f ms |"
+                        + " %.2f / %.2f / %.2f | %d MiB |",
                 label, callsCell, run.completed.get(), total, percentiles(run.voiceToVoice),
-                toolTurn(run), percentiles(run.bargeIn), ownShare(scenario, run.voiceToVoice), histogramPercentiles(before, after, "own"),
+                percentiles(run.heard).replaceAll(" \\(n=\\d+\\)", ""), toolTurn(run), percentiles(run.bargeIn), ownShare(scenario, run.voiceToVoice), histogramPercentiles(before, after, "own"),
                 run.underruns.get(),
                 run.maxGapMs, runtimeCpu * 1000 / callSeconds, runtimeCpu / wall, fakesCpu / wall, clientCpu / wall,
                 peakRss[0] / 1024));
@@ -408,6 +498,16 @@ public final class RuntimeBench {
                 ((machineAfter - machineBefore) / (double) TICKS_PER_SECOND - runtimeCpu - fakesCpu - clientCpu) / wall,
                 loadAverage(),
                 diff(statsBefore.getJsonObject("ended"), statsAfter.getJsonObject("ended"))));
+        if (gatewayPid > 0 && route.equals("gateway")) {
+            // The gateway's CPU is part of the machine's "other processes" above.
+            note.append(String.format(Locale.ROOT, "; gateway CPU %.1f s (%.2f cores, %.1f ms per call-second)",
+                    (cpuAfter[3] - cpuBefore[3]) / (double) TICKS_PER_SECOND,
+                    (cpuAfter[3] - cpuBefore[3]) / (double) TICKS_PER_SECOND / wall,
+                    (cpuAfter[3] - cpuBefore[3]) * 1000.0 / TICKS_PER_SECOND / callSeconds));
+        }
+        note.append(String.format(Locale.ROOT, "; heard against received: the caller's quiet after its last voiced"
+                + " frame p50 / p95 %s ms, the first voiced frame's wait in the caller's playout p50 / p95 %s ms",
+                p50p95(run.quietAfterVoice), p50p95(run.playoutWait)));
         if (!run.failures.isEmpty()) {
             note.append("; client-side failures: ").append(new TreeMap<>(run.failures));
         }
@@ -423,7 +523,7 @@ public final class RuntimeBench {
         FakeTwilioCaller caller = null;
         String stage = "connect";
         try {
-            caller = FakeTwilioCaller.connect(vertx, "ws://127.0.0.1:" + runtimePort + "/media/stream",
+            caller = FakeTwilioCaller.connect(vertx, mediaUrl(),
                     Map.of("callId", callId.toString(), "orgId", org,
                             "token", tokens.issue(org, callId, Instant.now().plusSeconds(600))), null);
             int live = run.live.incrementAndGet();
@@ -435,18 +535,18 @@ public final class RuntimeBench {
             for (int i = 0; i < 2; i++) {
                 stage = "answer " + (i + 1);
                 FakeCaller.Utterance question = caller.say(speech[i]);
-                run.voiceToVoice.add(question.voiceToVoiceMs(BOUND));
+                answered(run, question);
                 quiet(caller);
             }
             stage = "answer 3";
             FakeCaller.Utterance menu = caller.say(speech[2]);
-            run.voiceToVoice.add(menu.voiceToVoiceMs(BOUND));
+            answered(run, menu);
             Thread.sleep(1000);
             stage = "barge-in";
             FakeCaller.Utterance interruption = caller.say(speech[3]);
             run.bargeIn.add(interruption.bargeInMs(BOUND));
             stage = "answer 4";
-            run.voiceToVoice.add(interruption.voiceToVoiceMs(BOUND));
+            answered(run, interruption);
             quiet(caller);
             if (toolTurn) {
                 stage = "tool answer";
@@ -487,6 +587,23 @@ public final class RuntimeBench {
                 run.callSeconds.add((System.nanoTime() - start) / 1e9);
             }
         }
+    }
+
+    /** A plain turn answered: voice-to-voice as received and as heard, and what tells them apart. */
+    private static void answered(Run run, FakeCaller.Utterance utterance) {
+        run.voiceToVoice.add(utterance.voiceToVoiceMs(BOUND));
+        run.heard.add(utterance.heardMs(BOUND));
+        run.quietAfterVoice.add((utterance.ended().join() - utterance.lastVoiced().join()) / 1e6);
+        run.playoutWait.add((utterance.firstHeard().join() - utterance.firstReply().join()) / 1e6);
+    }
+
+    private static String p50p95(ConcurrentLinkedQueue<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        if (sorted.isEmpty()) {
+            return "–";
+        }
+        Collections.sort(sorted);
+        return String.format(Locale.ROOT, "%.0f / %.0f", nearestRank(sorted, 0.50), nearestRank(sorted, 0.95));
     }
 
     /** The assistant's audio has played out (every mark echoed) and stays so for 400 ms. */
@@ -542,7 +659,8 @@ public final class RuntimeBench {
         if (s.responseDelay() > 0) {
             return "– (reply held " + Math.round(s.responseDelay() * 1000) + " ms)";
         }
-        double waits = Math.max(vadStopMillis, s.llmRequestDelay() * 1000) + s.sttMs() + s.llmMs() + s.ttsMs();
+        double waits = realtime() ? REALTIME_SILENCE_MS
+                : Math.max(vadStopMillis, s.llmRequestDelay() * 1000) + s.sttMs() + s.llmMs() + s.ttsMs();
         ConcurrentLinkedQueue<Double> own = new ConcurrentLinkedQueue<>();
         voiceToVoice.forEach(v -> own.add(v - waits));
         return percentiles(own).replaceAll(" \\(n=\\d+\\)", "");

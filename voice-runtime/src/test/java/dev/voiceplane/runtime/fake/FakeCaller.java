@@ -32,6 +32,11 @@ import java.util.concurrent.TimeUnit;
  * the first non-silent audio after its end (voice-to-voice = that − tEnd) and the first clear after it started, while
  * unanswered (barge-in = that − its start); underruns: the queue ran dry in the middle of assistant audio and audio
  * came again before any mark (so the runtime is expected to end each utterance with a mark); the close of the socket.
+ *
+ * <p>What the caller hears, per utterance: the send time of its last voiced frame (a frame not {@link #silent}) and
+ * the time the first voiced 20 ms frame received after its end starts to play, on an ideal carrier player (each
+ * frame plays 20 ms, from its arrival when nothing is playing, else right after the frame before; a clear empties
+ * it): {@link Utterance#heardMs}. Unlike the slot player above, it adds no wait for the caller's own 20 ms tick.
  * All times are {@link System#nanoTime()}.
  */
 public abstract class FakeCaller implements AutoCloseable {
@@ -45,6 +50,9 @@ public abstract class FakeCaller implements AutoCloseable {
         private final CompletableFuture<Long> ended = new CompletableFuture<>();
         private final CompletableFuture<Long> firstReply = new CompletableFuture<>();
         private final CompletableFuture<Long> cleared = new CompletableFuture<>();
+        private final CompletableFuture<Long> lastVoiced = new CompletableFuture<>();
+        private final CompletableFuture<Long> firstHeard = new CompletableFuture<>();
+        private long lastVoicedAt;
 
         Utterance(byte[] audio) {
             this.audio = audio;
@@ -68,6 +76,21 @@ public abstract class FakeCaller implements AutoCloseable {
         /** The first clear from the runtime after it started and before any reply to it. */
         public CompletableFuture<Long> cleared() {
             return cleared;
+        }
+
+        /** Send time of its last voiced frame (one not silent); its last frame's when none is. */
+        public CompletableFuture<Long> lastVoiced() {
+            return lastVoiced;
+        }
+
+        /** When the first voiced frame received after {@link #ended} starts to play (the ideal player's clock). */
+        public CompletableFuture<Long> firstHeard() {
+            return firstHeard;
+        }
+
+        /** What the caller hears: last voiced frame sent → first voiced reply frame played, in ms. */
+        public double heardMs(Duration bound) {
+            return (get(firstHeard, bound) - get(lastVoiced, bound)) / 1e6;
         }
 
         /** End of this speech → first reply audio, in ms; waits up to {@code bound}. */
@@ -116,6 +139,8 @@ public abstract class FakeCaller implements AutoCloseable {
     private int headOffset;
     private boolean playing;
     private long dryNanos = -1;
+    /** When everything received so far will have played on the ideal player ({@link Utterance#firstHeard}). */
+    private long playoutNanos;
 
     private final List<Utterance> utterances = new CopyOnWriteArrayList<>();
     private final ByteArrayOutputStream received = new ByteArrayOutputStream();
@@ -333,6 +358,21 @@ public abstract class FakeCaller implements AutoCloseable {
         synchronized (received) {
             received.writeBytes(audio);
         }
+        long startsAt = Math.max(now, playoutNanos);
+        long voicedAt = -1;
+        for (int offset = 0; offset < audio.length && voicedAt < 0; offset += frameBytes) {
+            if (!silent(Arrays.copyOfRange(audio, offset, Math.min(audio.length, offset + frameBytes)))) {
+                voicedAt = startsAt + offset / frameBytes * FRAME_NANOS;
+            }
+        }
+        playoutNanos = startsAt + audio.length * FRAME_NANOS / frameBytes;
+        if (voicedAt >= 0) {
+            for (Utterance u : utterances) {
+                if (u.ended.isDone() && !u.firstHeard.isDone()) {
+                    u.firstHeard.complete(voicedAt);
+                }
+            }
+        }
         if (!silent(audio)) {
             if (firstAudioNanos < 0) {
                 firstAudioNanos = now;
@@ -366,6 +406,7 @@ public abstract class FakeCaller implements AutoCloseable {
         headOffset = 0;
         playing = false;
         dryNanos = -1;
+        playoutNanos = now;
         for (Utterance u : utterances) {
             if (u.started.isDone() && !u.firstReply.isDone() && !u.cleared.isDone()) {
                 u.cleared.complete(now);
@@ -406,8 +447,12 @@ public abstract class FakeCaller implements AutoCloseable {
         speakingOffset += frameBytes;
         long now = System.nanoTime();
         speaking.started.complete(now);
+        if (!silent(frame)) {
+            speaking.lastVoicedAt = now;
+        }
         if (speakingOffset >= speaking.audio.length) {
             // Completed just before the frame is written: the send time of the last speech sample.
+            speaking.lastVoiced.complete(speaking.lastVoicedAt > 0 ? speaking.lastVoicedAt : now);
             speaking.ended.complete(now);
             speaking = null;
         }

@@ -143,6 +143,30 @@ class FakeTwilioCallerTest {
     }
 
     @Test
+    void whatIsHeardRunsFromTheLastVoicedFrameSentToTheFirstVoicedFramePlayed() {
+        // Speech, then 200 ms of silence inside the same utterance: its end is later than its last voiced frame.
+        byte[] speech = SpeechFixtures.mulaw8k("what time is it");
+        byte[] silence = SpeechFixtures.mulawSilence(200);
+        byte[] withQuiet = Arrays.copyOf(speech, speech.length + silence.length);
+        System.arraycopy(silence, 0, withQuiet, speech.length, silence.length);
+        FakeCaller.Utterance question = caller.say(withQuiet);
+        Eventually.until("the question is said", () -> question.ended().isDone());
+        // The reply starts with three frames of silence: the first voiced frame plays 60 ms after it arrived.
+        byte[] reply = Arrays.copyOf(SpeechFixtures.mulawSilence(60), 480 + 800);
+        for (int i = 480; i < reply.length; i++) {
+            reply[i] = (byte) (i % 2 == 0 ? 0x10 : 0x90); // a loud square wave: voiced from its first sample
+        }
+        runtime.send(media(reply));
+
+        double received = question.voiceToVoiceMs(BOUND);
+        double heard = question.heardMs(BOUND);
+        assertTrue(question.lastVoiced().join() < question.ended().join(), "the quiet after the words is not voice");
+        assertEquals(60.0, (question.firstHeard().join() - question.firstReply().join()) / 1e6, 1e-6,
+                "the silent frames play before the first voiced one, from the reply's arrival");
+        assertEquals(60.0 + (question.ended().join() - question.lastVoiced().join()) / 1e6, heard - received, 1e-6);
+    }
+
+    @Test
     void aGapInsideAssistantAudioIsAnUnderrun() {
         // 2.5 frames: the third 20 ms slot is only half filled, a gap the caller hears.
         byte[] part = Arrays.copyOf(SpeechFixtures.mulaw8k("first part"), 400);

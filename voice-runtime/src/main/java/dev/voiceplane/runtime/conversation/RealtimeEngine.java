@@ -412,7 +412,11 @@ final class RealtimeEngine implements TurnEngine {
         Turn.Piece piece = piece(reply, itemId);
         if (reply.turn.firstTokenAt == 0) {
             reply.turn.firstTokenAt = System.nanoTime();
-            metrics.stage(Stage.LLM_FIRST_TOKEN, reply.turn.firstTokenAt - reply.turn.modelRequestedAt);
+            // A turn the runtime began itself (the first message, a scripted text) has no model request of a caller's
+            // turn to time from: timed from 0, it would add a value of days to the histogram.
+            if (reply.turn.modelRequestedAt > 0) {
+                metrics.stage(Stage.LLM_FIRST_TOKEN, reply.turn.firstTokenAt - reply.turn.modelRequestedAt);
+            }
         }
         piece.audio(audio);
     }

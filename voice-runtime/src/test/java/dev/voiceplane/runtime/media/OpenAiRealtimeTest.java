@@ -125,6 +125,14 @@ class OpenAiRealtimeTest {
         assertEquals(200, usage.path("llmPromptTokens").asLong(), "two replies' input tokens: " + usage);
         assertEquals(100, usage.path("llmCompletionTokens").asLong(), usage.toString());
         assertEquals(0, usage.path("ttsCharacters").asLong(), "no voice of its own: " + usage);
+
+        // The greeting is a reply the runtime asked for, with no model request of a caller's turn: its first audio is
+        // no model's first token (timed from 0 it was days long, the histogram's p95 beyond its last bucket).
+        String metrics = RestAssured.get("/q/metrics").asString();
+        double firstTokenMax = metrics.lines()
+                .filter(line -> line.startsWith("voice_runtime_stage_seconds_max{") && line.contains("llm_first_token"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).max().orElse(-1);
+        assertTrue(firstTokenMax >= 0 && firstTokenMax < 60, "the model's first token, at most: " + firstTokenMax);
     }
 
     @Test

@@ -651,7 +651,8 @@ public final class RuntimeBench {
     }
 
     /**
-     * Voice-to-voice less the waits the configuration imposes (the VAD's stop, the fakes' delays): what is left is
+     * Voice-to-voice less the waits the configuration imposes (the VAD's stop, the fakes' delays; on the realtime
+     * engine the model's {@value #REALTIME_SILENCE_MS} ms of silence before it ends the turn): what is left is
      * the runtime's processing and hand-offs, plus loopback and the fakes' and the callers' own processing (an upper
      * bound of the runtime's share). Not given when the assistant holds its reply (responseDelaySeconds).
      */

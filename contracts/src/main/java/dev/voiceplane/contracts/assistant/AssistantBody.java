@@ -74,6 +74,10 @@ public class AssistantBody {
     @Valid
     public StopSpeakingPlan stopSpeakingPlan;
 
+    /** The caller's keypad as an input: the keys pressed become a caller turn (docs/voice-runtime.md "Keypad"). */
+    @Valid
+    public KeypadInputPlan keypadInputPlan;
+
     @OneOf({"off", "office"})
     public String backgroundSound;
 

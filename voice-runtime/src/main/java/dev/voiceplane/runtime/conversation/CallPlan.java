@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * runtime contract"): the frozen assistant's settings with the era's defaults filled in, and the prompt with its
  * {@code {{variable}}}s replaced from {@code variableValues}. A squad call starts with its first member and knows every
  * member ({@code squad}: empty for an assistant call) for the hand-offs. {@code turnTaking} is what the turn logic
- * runs with: the speaking plans, or the era's fields where they are absent.
+ * runs with: the speaking plans, or the era's fields where they are absent; {@code keypad} is the caller's keypad as an
+ * input ({@code keypadInputPlan}, docs/voice-runtime.md "Keypad").
  */
 public record CallPlan(
         UUID callId,
@@ -42,7 +43,8 @@ public record CallPlan(
         KnowledgeBase knowledgeBase,
         List<JsonNode> tools,
         List<SquadMember> squad,
-        TurnTaking turnTaking) {
+        TurnTaking turnTaking,
+        Keypad.Plan keypad) {
 
     /**
      * Recording and the voice settings around the conversation (docs/voice-runtime.md, "Recordings" and "Other voice
@@ -151,7 +153,7 @@ public record CallPlan(
                         ? substitute(assistant.path("voicemailMessage").asText(), variables) : null,
                 knowledgeBase(m.path("knowledgeBase")),
                 objects(m.path("tools")), SquadMember.readAll(callId, orgId, configuration),
-                TurnTaking.read(assistant, responseDelay, interruptWords));
+                TurnTaking.read(assistant, responseDelay, interruptWords), Keypad.Plan.read(assistant));
     }
 
     private static KnowledgeBase knowledgeBase(JsonNode base) {

@@ -366,6 +366,28 @@ final class CascadeEngine implements TurnEngine {
         live.awaitingReply();
     }
 
+    /**
+     * A keypad entry is a caller turn as final words are, without the transcriber: in the live transcript now, in the
+     * history for the model, and in the transcript once its reply is heard. Words the caller said before it and that
+     * have not made a turn yet go with it, first.
+     */
+    @Override
+    public void keypadEntry(String text) {
+        live.transcript("user", "final", text);
+        cancelFinalizeTimer();
+        cancelEndpointTimer();
+        long now = System.currentTimeMillis();
+        String said = userText.toString().trim();
+        String turnText = said.isEmpty() ? text : said + " " + text;
+        long startedMillis = said.isEmpty() ? now : userTurnStartedMillis;
+        userText.setLength(0);
+        interimText = "";
+        transcriberEndedTurn = false;
+        host.remember(new ChatMessage("user", turnText));
+        reply(turnText, System.nanoTime()).userMessage = host.message("user", turnText, startedMillis, now);
+        live.awaitingReply();
+    }
+
     /** The caller went on speaking before the reply was heard: it is dropped, the words join the next turn. */
     private void withdraw(Turn current) {
         host.withdraw();

@@ -134,6 +134,10 @@ public final class Conversation {
     private long goodbyeTimer = -1;
     private String endedReason;
     private Knowledge knowledge;
+    /** The caller's keys, gathered into entries ({@code keypadInputPlan}). */
+    private final Keypad keypad;
+    /** Keypad entries waiting for the assistant's turn to end (a key is input, never a barge-in). */
+    private final java.util.ArrayDeque<String> keypadEntries = new java.util.ArrayDeque<>();
 
     public Conversation(Parts parts) {
         this.plan = parts.plan();
@@ -145,6 +149,7 @@ public final class Conversation {
         this.live = new LiveMessages(plan, channel, events, metrics, vertx);
         this.voicemail = new Voicemail(vertx, plan.callId(), channel.format().sampleRate(), this::leaveVoicemail);
         this.egress = new Egress(channel, vertx, this::firstFrameSent, parts.leadMillis());
+        this.keypad = new Keypad(vertx, this::keypadEntered);
         for (ChatMessage message : plan.model().messages()) {
             history.add(message);
         }
@@ -234,6 +239,41 @@ public final class Conversation {
         }
     }
 
+    /**
+     * The caller pressed {@code key} on their keypad (a carrier's DTMF event, a web client's {@code dtmf} message).
+     * With the assistant's {@code keypadInputPlan} enabled the key is taken (true) and gathered into an entry
+     * ({@link Keypad}) that becomes a caller turn; otherwise, or for what is no key, or once the call has ended, it is
+     * not (false), and the caller of this method drops it.
+     */
+    public boolean keypad(String key) {
+        Keypad.Plan rules = plan.keypad();
+        if (phase != Phase.RUNNING || !rules.enabled() || !Keypad.isKey(key) || voicemail.active()) {
+            return false;
+        }
+        if (turn == null) {
+            armSilenceTimer(); // the caller is there: the silence timeout counts from this key
+        }
+        keypad.press(key, rules);
+        return true;
+    }
+
+    /**
+     * A keypad entry is complete: it becomes the caller's next turn now, or, while the assistant's turn is being made
+     * or played, once that turn has played (the key is input, not a barge-in: the assistant is not interrupted).
+     */
+    private void keypadEntered(String entry) {
+        keypadEntries.add(entry);
+        nextKeypadEntry();
+    }
+
+    private void nextKeypadEntry() {
+        if (phase != Phase.RUNNING || turn != null || keypadEntries.isEmpty()) {
+            return;
+        }
+        cancelSilenceTimer();
+        engine.keypadEntry(keypadEntries.poll());
+    }
+
     /** The far end played the audio before this mark (or dropped it on a clear). */
     public void markPlayed(String name) {
         if (turn != null) {
@@ -311,6 +351,7 @@ public final class Conversation {
             }
             armSilenceTimer();
             engine.turnPlayed();
+            nextKeypadEntry();
         }
     }
 
@@ -605,6 +646,8 @@ public final class Conversation {
         commitUserTurn(turn);
         live.close();
         voicemail.close();
+        keypad.close();
+        keypadEntries.clear();
         for (long timer : new long[] {silenceTimer, maxDurationTimer, goodbyeTimer}) {
             if (timer >= 0) {
                 vertx.cancelTimer(timer);

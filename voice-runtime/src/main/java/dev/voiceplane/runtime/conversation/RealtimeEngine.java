@@ -313,6 +313,22 @@ final class RealtimeEngine implements TurnEngine {
         host.report(host.message("user", text, callerStartedMillis > 0 ? callerStartedMillis : end, end));
     }
 
+    /**
+     * A keypad entry: a caller line in the transcript now (as the model's transcripts of the caller's speech are), a
+     * user text item of the session, then a reply asked for.
+     */
+    @Override
+    public void keypadEntry(String text) {
+        live.transcript("user", "final", text);
+        host.remember(new ChatMessage("user", text));
+        long now = System.currentTimeMillis();
+        host.report(host.message("user", text, now, now));
+        session.userText(text);
+        Turn turn = host.begin(text, System.nanoTime(), 0);
+        ask(turn, null, false, null);
+        live.awaitingReply();
+    }
+
     // ---- the replies -----------------------------------------------------------------------------------------
 
     /** Asks the model for a reply in {@code turn}: a scripted piece's ({@code textGiven}) or its own. */

@@ -90,6 +90,12 @@ interface TurnEngine {
     /** Whether the caller is silent and has said nothing still to be answered. */
     boolean callerIdle();
 
+    /**
+     * The caller's keypad entry ({@link Keypad}'s text): a caller turn of its own, in the history, the transcript and
+     * the live messages like spoken words, and answered. Called only while the call has no turn.
+     */
+    void keypadEntry(String text);
+
     /** A reply with no new words of the caller (the history says why: a transfer that did not happen). */
     void replyAgain();
 

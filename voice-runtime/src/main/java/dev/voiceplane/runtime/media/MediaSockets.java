@@ -239,7 +239,13 @@ public class MediaSockets {
                         conversation.markPlayed(message.path("mark").path("name").asText(""));
                     }
                 }
-                case "dtmf" -> callerDtmf("twilio");
+                case "dtmf" -> {
+                    // Twilio's {"event":"dtmf","dtmf":{"track":"inbound_track","digit":"5"}}: the caller's keys only.
+                    JsonNode dtmf = message.path("dtmf");
+                    if ("inbound_track".equals(dtmf.path("track").asText("inbound_track"))) {
+                        callerDtmf("twilio", parameter(dtmf, "digit"));
+                    }
+                }
                 case "stop" -> {
                     if (conversation != null) {
                         conversation.hungUp("customer-ended-call");
@@ -332,7 +338,7 @@ public class MediaSockets {
         private void vonageEvent(String event, JsonNode message) {
             switch (event) {
                 case "websocket:connected" -> vonageConnected(message);
-                case "websocket:dtmf" -> callerDtmf("vonage");
+                case "websocket:dtmf" -> callerDtmf("vonage", parameter(message, "digit"));
                 default -> LOG.debugf("media stream event ignored: %s", event);
             }
         }
@@ -384,15 +390,8 @@ public class MediaSockets {
             }
         }
 
-        /**
-         * A digit the caller pressed: not an input of the conversation (yet), so it is dropped, but counted
-         * ({@code voice_runtime_caller_dtmf_dropped_total{transport}}) and logged (without the digit, which may be
-         * part of a PIN) rather than lost unseen.
-         */
-        private void callerDtmf(String transport) {
-            metrics.callerDtmfDropped(transport);
-            LOG.infof("a caller's DTMF digit on a %s stream was dropped: DTMF is not an input of the conversation",
-                    transport);
+        private void callerDtmf(String transport, String digit) {
+            MediaSockets.this.callerDtmf(conversation, transport, digit);
         }
 
         /**
@@ -429,6 +428,21 @@ public class MediaSockets {
             metrics.refused(metric);
             MediaSockets.close(socket, (short) 1008, "refused");
         }
+    }
+
+    /**
+     * A key the caller pressed goes to the conversation, which takes it when the assistant's {@code keypadInputPlan}
+     * is enabled (docs/voice-runtime.md "Keypad"); otherwise (or before the call runs, or for what is no key) it is
+     * dropped, but counted ({@code voice_runtime_caller_dtmf_dropped_total{transport}}) and logged (without the digit,
+     * which may be part of a PIN) rather than lost unseen.
+     */
+    private void callerDtmf(Conversation conversation, String transport, String digit) {
+        if (conversation != null && conversation.keypad(digit)) {
+            return;
+        }
+        metrics.callerDtmfDropped(transport);
+        LOG.infof("a caller's DTMF digit on a %s stream was dropped: keypad input is not enabled for the call",
+                transport);
     }
 
     private static String parameter(JsonNode parameters, String name) {
@@ -515,6 +529,7 @@ public class MediaSockets {
             }
             switch (message.path("type").asText("")) {
                 case "mark" -> conversation[0].markPlayed(message.path("name").asText(""));
+                case "dtmf" -> callerDtmf(conversation[0], "web", parameter(message, "digit"));
                 case "hangup" -> {
                     conversation[0].hungUp("customer-ended-call");
                     socket.close();

@@ -85,6 +85,9 @@ public interface RealtimeSession {
     default void callerDropped() {
     }
 
+    /** Words of the caller given as text (a keypad entry), a user item of the conversation for the next reply. */
+    void userText(String text);
+
     /** The result of the tool call {@code callId}, for the model's next reply. */
     void toolResult(String callId, String output);
 

@@ -285,6 +285,19 @@ final class GeminiLiveSession extends ProviderSocket implements RealtimeSession 
         }
     }
 
+    /** A keypad entry: a user turn of text, not complete (the reply asked for next completes it). */
+    @Override
+    public void userText(String text) {
+        if (isClosed()) {
+            return;
+        }
+        ObjectNode message = json.createObjectNode();
+        ObjectNode content = message.putObject("clientContent");
+        content.putArray("turns").addObject().put("role", "user").putArray("parts").addObject().put("text", text);
+        content.put("turnComplete", false);
+        deliver(message.toString(), false);
+    }
+
     /**
      * Asks for a reply: the tool results waiting go first (a {@code toolResponse}, after which Gemini goes on by
      * itself); then the request's instructions as a user turn, or, with none and no results, an empty complete turn.

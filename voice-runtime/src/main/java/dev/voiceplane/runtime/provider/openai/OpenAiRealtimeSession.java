@@ -248,6 +248,14 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
     }
 
     @Override
+    public void userText(String text) {
+        ObjectNode create = message(new ChatMessage("user", text));
+        if (!isClosed() && create != null) {
+            sendText(create.toString());
+        }
+    }
+
+    @Override
     public void toolResult(String callId, String output) {
         if (isClosed()) {
             return;

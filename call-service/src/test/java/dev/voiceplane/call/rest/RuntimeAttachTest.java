@@ -134,6 +134,26 @@ class RuntimeAttachTest {
                 .body("message[0]", equalTo("assistant.stopSpeakingPlan.numWords must not be greater than 10"));
     }
 
+    @Test
+    void theKeypadInputPlanIsFrozenIntoTheCallWithTheOverridesApplied() {
+        String assistant = "{\"name\":\"keys\",\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o\"},"
+                + "\"keypadInputPlan\":{\"enabled\":false,\"timeoutSeconds\":2.50,\"delimiters\":\"*\"}}";
+        String id = orgA().body("{\"assistant\":" + assistant + ",\"assistantOverrides\":{\"keypadInputPlan\":"
+                + "{\"enabled\":true,\"timeoutSeconds\":0,\"delimiters\":\"#\"}}}")
+                .when().post("/call/web").then().statusCode(201).extract().path("id");
+        internal(TestKeys.ORG_A).when().post("/internal/call/" + id + "/runtime/attach").then().statusCode(200)
+                .body("assistant.keypadInputPlan.enabled", equalTo(true))
+                .body("assistant.keypadInputPlan.timeoutSeconds", equalTo(0))
+                .body("assistant.keypadInputPlan.delimiters", equalTo("#"));
+        orgA().body("{\"assistant\":{\"keypadInputPlan\":{\"timeoutSeconds\":12}}}").when().post("/call/web")
+                .then().statusCode(400)
+                .body("message[0]", equalTo("assistant.keypadInputPlan.timeoutSeconds must not be greater than 10"));
+        orgA().body("{\"assistant\":{},\"assistantOverrides\":{\"keypadInputPlan\":{\"delimiters\":\"0\"}}}")
+                .when().post("/call/web").then().statusCode(400)
+                .body("message[0]", equalTo("assistantOverrides.keypadInputPlan.delimiters must be one of the following"
+                        + " values: #, *, "));
+    }
+
     private static String webCall() {
         return orgA().body("{\"assistant\":" + CallCreationTest.INLINE + "}").when().post("/call/web")
                 .then().statusCode(201).extract().path("id");

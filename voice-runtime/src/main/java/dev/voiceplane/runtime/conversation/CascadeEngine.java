@@ -29,8 +29,10 @@ import org.jboss.logging.Logger;
  * next turn. When the turn ends and what interrupts are the call's {@link TurnTaking} (docs/voice-runtime.md,
  * "Turn-taking"): the transcription rules may hold the end of the turn after the final words, the voice must last
  * {@code voiceSeconds} or the words reach {@code numWords}, acknowledgement phrases never interrupt and interruption
- * phrases always do, and a reply after an interruption is not heard before {@code backoffSeconds}. Runs on the call's
- * context.
+ * phrases always do, and a reply after an interruption is not heard before {@code backoffSeconds}. With preemptive
+ * replies, the model and the voice start on the interim words as soon as the caller's speech stops, held unheard
+ * until the final words confirm them (the same words: the reply is released) or not (it is dropped unheard, and the
+ * model asked again). Runs on the call's context.
  */
 final class CascadeEngine implements TurnEngine {
 
@@ -44,6 +46,10 @@ final class CascadeEngine implements TurnEngine {
         final TextChunker chunker;
         /** The knowledge base's passages for this turn (null without a knowledge base). */
         Future<List<String>> passages;
+        /** A preemptive reply not yet confirmed: its output and its tool calls wait (nothing of it is heard). */
+        boolean held;
+        final StringBuilder heldOutput = new StringBuilder();
+        List<ToolCall> heldTools;
 
         Reply(Turn turn, TextChunker chunker) {
             this.turn = turn;
@@ -59,6 +65,10 @@ final class CascadeEngine implements TurnEngine {
     private final LiveMessages live;
     private final ToolRunners runners;
     private final VoiceDetector vad;
+    private final boolean preemptive;
+    /** The preemptive reply under way and the words it answers (null: none). */
+    private Turn preempted;
+    private String preemptedWords;
     private LanguageModel model;
     private TextToSpeech voice;
     private SpeechToText transcriber;
@@ -94,6 +104,7 @@ final class CascadeEngine implements TurnEngine {
         this.metrics = parts.metrics();
         this.live = live;
         this.runners = runners;
+        this.preemptive = parts.preemptive();
         this.model = parts.model();
         this.voice = parts.voice();
         this.tools = new Tools(host.plan(), runners, new ToolHost(), context, format);
@@ -145,6 +156,7 @@ final class CascadeEngine implements TurnEngine {
 
     @Override
     public void forgetCaller() {
+        dropPreempted();
         cancelFinalizeTimer();
         cancelEndpointTimer();
         userText.setLength(0);
@@ -183,6 +195,8 @@ final class CascadeEngine implements TurnEngine {
                     interimText = "";
                 }
             }
+        } else if (current == preempted) {
+            dropPreempted(); // the caller goes on: the guess was early; the words so far stay this turn's
         } else if (current.userText != null && !current.toolsUsed) {
             withdraw(current);
         }
@@ -209,6 +223,69 @@ final class CascadeEngine implements TurnEngine {
             }
         });
         maybeEndTurn();
+        preempt(speechEndedAtNanos);
+    }
+
+    /**
+     * Preemptive replies: the caller stopped and the turn has not ended yet (the final words are awaited); with words
+     * heard and no turn of the assistant's under way, the model is asked now on them, its reply held unheard.
+     */
+    private void preempt(long speechEndedAtNanos) {
+        String words = callerWords().strip();
+        Turn current = host.turn();
+        if (!preemptive || preempted != null || words.isEmpty() || !host.running() || host.machine()
+                || current != null) {
+            return;
+        }
+        host.remember(new ChatMessage("user", words));
+        preempted = reply(words, speechEndedAtNanos, true);
+        preemptedWords = words;
+        metrics.preemptiveReply("asked");
+    }
+
+    /** The preemptive reply is not the turn's: it is dropped unheard (its request counted in the usage). */
+    private void dropPreempted() {
+        Turn turn = preempted;
+        preempted = null;
+        preemptedWords = null;
+        if (turn != null && host.turn() == turn) {
+            host.withdraw();
+            metrics.preemptiveReply("dropped");
+        }
+    }
+
+    /**
+     * The caller's turn ended with {@code text}: a preemptive reply to the same words (case and punctuation aside) is
+     * released as the turn's answer (true); one to other words is dropped unheard and false is returned.
+     */
+    private boolean confirmPreempted(String text, long endedAt) {
+        Turn turn = preempted;
+        if (turn == null) {
+            return false;
+        }
+        if (host.turn() != turn || making == null || making.turn != turn
+                || !TurnTaking.words(preemptedWords).equals(TurnTaking.words(text))) {
+            dropPreempted();
+            return false;
+        }
+        preempted = null;
+        preemptedWords = null;
+        Reply reply = making;
+        reply.held = false;
+        metrics.preemptiveReply("confirmed");
+        turn.userMessage = host.message("user", text, userTurnStartedMillis, System.currentTimeMillis());
+        live.awaitingReply();
+        if (!reply.heldOutput.isEmpty()) {
+            live.modelOutput(reply.heldOutput.toString());
+        }
+        turn.release(holdAfter(endedAt));
+        if (reply.heldTools != null) {
+            List<ToolCall> calls = reply.heldTools;
+            reply.heldTools = null;
+            turn.toolsUsed = true;
+            tools.called(turn, calls, turn::working);
+        }
+        return true;
     }
 
     private void cancelEndpointTimer() {
@@ -334,7 +411,7 @@ final class CascadeEngine implements TurnEngine {
             transcriberEndedTurn = false;
             return;
         }
-        if (current != null && current.toolsUsed) {
+        if (current != null && current != preempted && current.toolsUsed) {
             return; // A turn whose tools are running is not withdrawn: the words wait for its end (turnPlayed()).
         }
         TurnTaking.Endpointing rules = host.plan().turnTaking().endpointing();
@@ -360,6 +437,9 @@ final class CascadeEngine implements TurnEngine {
         long decidedAt = System.nanoTime();
         long endedAt = speechEndedAt == 0 ? decidedAt : Math.min(speechEndedAt, decidedAt);
         metrics.stage(Stage.END_OF_TURN, decidedAt - endedAt);
+        if (confirmPreempted(text, endedAt)) {
+            return;
+        }
         long now = System.currentTimeMillis();
         host.remember(new ChatMessage("user", text));
         reply(text, endedAt).userMessage = host.message("user", text, userTurnStartedMillis, now);
@@ -406,19 +486,31 @@ final class CascadeEngine implements TurnEngine {
 
     @Override
     public void replyAgain() {
-        reply(null, System.nanoTime());
+        reply(null, System.nanoTime(), false);
     }
 
-    private Turn reply(String userTurn, long endedAt) {
+    /** Nothing of the reply to a turn that ended at {@code endedAt} is heard before this (nanoTime). */
+    private long holdAfter(long endedAt) {
         CallPlan plan = host.plan();
         long holdUntil = endedAt + (long) (plan.turnTaking().waitSeconds() * 1000) * MS;
         if (interruptedAt != 0) {
             // backoffSeconds: after an interruption, nothing of the next reply is heard before this.
             holdUntil = Math.max(holdUntil, interruptedAt + (long) (plan.turnTaking().backoffSeconds() * 1000) * MS);
         }
-        Turn turn = host.begin(userTurn, endedAt, holdUntil);
+        return holdUntil;
+    }
+
+    private Turn reply(String userTurn, long endedAt) {
+        return reply(userTurn, endedAt, false);
+    }
+
+    /** Begins the reply to {@code userTurn}; a {@code held} one (preemptive) is not heard until it is released. */
+    private Turn reply(String userTurn, long endedAt, boolean held) {
+        CallPlan plan = host.plan();
+        Turn turn = host.begin(userTurn, endedAt, held ? Turn.HELD : holdAfter(endedAt));
         Reply reply = new Reply(turn, new TextChunker(plan.voice().inputMinCharacters(),
                 plan.voice().inputPunctuationBoundaries()));
+        reply.held = held;
         making = reply;
         if (host.knowledge() != null) {
             reply.passages = host.knowledge().lookUp(userTurn);
@@ -471,7 +563,11 @@ final class CascadeEngine implements TurnEngine {
         public void text(String delta) {
             firstToken();
             turn.text.append(delta);
-            live.modelOutput(delta);
+            if (reply.held) {
+                reply.heldOutput.append(delta); // told once the reply is confirmed
+            } else {
+                live.modelOutput(delta);
+            }
             for (String piece : reply.chunker.add(delta)) {
                 speak(turn, piece);
             }
@@ -486,6 +582,10 @@ final class CascadeEngine implements TurnEngine {
             if (toolCalls != null) {
                 List<ToolCall> calls = toolCalls;
                 toolCalls = null;
+                if (reply.held) {
+                    reply.heldTools = calls; // a tool acts on the world: run only once the reply is confirmed
+                    return;
+                }
                 turn.toolsUsed = true;
                 tools.called(turn, calls, turn::working);
                 return;
@@ -658,6 +758,7 @@ final class CascadeEngine implements TurnEngine {
 
     @Override
     public Usage close() {
+        preempted = null;
         cancelFinalizeTimer();
         cancelEndpointTimer();
         vad.close();

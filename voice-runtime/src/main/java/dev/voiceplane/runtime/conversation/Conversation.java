@@ -46,7 +46,22 @@ public final class Conversation {
     public record Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
             LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
             EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers,
-            RealtimeModel realtime) {
+            RealtimeModel realtime, boolean preemptive) {
+
+        /** Without preemptive replies (docs/voice-runtime.md, "Preemptive replies"). */
+        public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
+                LanguageModel model, TextToSpeech voice, VoiceDetector.Factory vad, long leadMillis,
+                EventSink events, RuntimeMetrics metrics, ToolRunners tools, Transfers.Services transfers,
+                RealtimeModel realtime) {
+            this(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics, tools, transfers,
+                    realtime, false);
+        }
+
+        /** With preemptive replies on or off. */
+        public Parts preemptive(boolean on) {
+            return new Parts(plan, channel, context, transcriber, model, voice, vad, leadMillis, events, metrics,
+                    tools, transfers, realtime, on);
+        }
 
         /** A cascaded call (a transcriber, a model and a voice). */
         public Parts(CallPlan plan, MediaChannel channel, Context context, SpeechToText.Factory transcriber,
@@ -59,7 +74,7 @@ public final class Conversation {
         /** With {@code providers} (a squad member's) in place of these, for {@code next}. */
         Parts with(CallPlan next, ProviderSet providers) {
             return new Parts(next, channel, context, providers.transcriber(), providers.model(), providers.voice(), vad,
-                    leadMillis, events, metrics, tools, transfers, providers.realtime());
+                    leadMillis, events, metrics, tools, transfers, providers.realtime(), preemptive);
         }
 
         /** Without transfers (no {@code transferCall} is offered). */

@@ -54,6 +54,13 @@ final class Egress {
         holdUntilNanos = nanos;
     }
 
+    /** A held output ({@link Turn#HELD}) goes out from {@code nanos}. */
+    void release(long nanos) {
+        holdUntilNanos = nanos;
+        cancelTimer();
+        pump();
+    }
+
     void audio(byte[] bytes, Turn.Piece piece) {
         int offset = 0;
         while (offset < bytes.length) {
@@ -107,6 +114,9 @@ final class Egress {
 
     /** When everything queued so far will have played: what is sent, then the queue after any hold. */
     long drainsAtNanos() {
+        if (holdUntilNanos == Turn.HELD) {
+            return Turn.HELD;
+        }
         long now = System.nanoTime();
         long frames = queue.stream().filter(item -> item instanceof Frame).count() + (partial != null ? 1 : 0);
         long start = Math.max(playheadNanos, frames > 0 ? Math.max(now, holdUntilNanos) : now);
@@ -133,6 +143,9 @@ final class Egress {
             return;
         }
         long now = System.nanoTime();
+        if (holdUntilNanos == Turn.HELD) {
+            return; // a preemptive reply: released, or dropped, once the caller's turn is decided
+        }
         if (now < holdUntilNanos) {
             schedule(holdUntilNanos - now);
             return;

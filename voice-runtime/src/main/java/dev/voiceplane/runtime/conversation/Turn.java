@@ -73,7 +73,7 @@ final class Turn {
         /** Audio of this piece: played now when the pieces before it are all out, else held until they are. */
         void audio(byte[] audio) {
             bytes += audio.length;
-            if (next == index) {
+            if (next == index && !held()) {
                 play(this, audio);
             } else {
                 held.add(audio);
@@ -131,9 +131,11 @@ final class Turn {
     final String userText;
     /** Everything the turn says, as given to it (what the transcript records once it has played). */
     final StringBuilder text = new StringBuilder();
+    /** A preemptive reply's hold: nothing of it goes out until it is released ({@link #release}) or dropped. */
+    static final long HELD = Long.MAX_VALUE;
     /** When the turn was decided on, and nothing of it goes out before {@link #holdUntil} (nanoTime). */
     final long decidedAt = System.nanoTime();
-    final long holdUntil;
+    long holdUntil;
     /** When the caller stopped speaking (nanoTime; 0 once the turn's first frame was measured, or none). */
     long speechEndedAt;
     /** When the model was first asked, answered first, and the first audio came (nanoTime, for the metrics). */
@@ -202,6 +204,18 @@ final class Turn {
         piece.spoken = true;
         piece.bytes = audio.length;
         piece.held.add(audio);
+        advance();
+    }
+
+    /** Whether it is a preemptive reply not yet released: nothing of it is heard. */
+    boolean held() {
+        return holdUntil == HELD;
+    }
+
+    /** The caller's turn is confirmed: the held reply goes out from {@code at} (nanoTime), as any other would. */
+    void release(long at) {
+        holdUntil = at;
+        egress.release(at);
         advance();
     }
 
@@ -399,6 +413,9 @@ final class Turn {
 
     /** Moves on past pieces whose audio is all queued, in order, releasing what the next one already holds. */
     private void advance() {
+        if (held()) {
+            return; // a preemptive reply keeps its audio in its pieces until it is released
+        }
         while (next < pieces.size()) {
             Piece piece = pieces.get(next);
             for (byte[] held : piece.held) {
@@ -420,7 +437,7 @@ final class Turn {
     }
 
     private void afterQueued() {
-        if (!allQueued() || completionTimer >= 0) {
+        if (!allQueued() || completionTimer >= 0 || held()) {
             return;
         }
         if (pieces.isEmpty()) {

@@ -63,12 +63,15 @@ public class CallAdmission {
     private final OwnAddress address;
     private final dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases;
     private final ToolRegistry tools;
+    private final boolean preemptive;
 
     public CallAdmission(MediaTokenKey tokens, ControlPlane control, ProviderDirectory providers,
             RuntimeMetrics metrics, LiveCalls live, VoiceDetection vad,
             @ConfigProperty(name = "voice.runtime.output-lead-millis") long leadMillis,
             dev.voiceplane.runtime.recording.CallSound sound, HeldConversations held, OwnAddress address,
-            dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases, ToolRegistry tools) {
+            dev.voiceplane.runtime.conversation.KnowledgeBases knowledgeBases, ToolRegistry tools,
+            @ConfigProperty(name = "voice.runtime.preemptive-replies") boolean preemptive) {
+        this.preemptive = preemptive;
         this.sound = sound;
         this.held = held;
         this.address = address;
@@ -155,7 +158,7 @@ public class CallAdmission {
         Conversation conversation = new Conversation(new Conversation.Parts(plan, attached.channel(), context,
                 set.transcriber(), set.model(), set.voice(), vad.factory(), leadMillis, sink, metrics, tools.runners(),
                 new TransferServices(control, providers, context, plan, channel.format(), this::fellBack),
-                set.realtime()));
+                set.realtime()).preemptive(preemptive));
         knowledgeBases.of(plan, context).ifPresent(conversation::knowledge);
         Runnable unregister = live.add(reason -> context.runOnContext(ignored -> conversation.hungUp(reason)));
         conversation.onEnded(reason -> unregister.run());

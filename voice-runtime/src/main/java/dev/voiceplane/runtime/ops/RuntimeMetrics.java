@@ -75,6 +75,14 @@ public class RuntimeMetrics {
     }
 
     /**
+     * A preemptive reply ({@code asked}, then {@code confirmed} or {@code dropped}):
+     * {@code voice_runtime_preemptive_replies_total{result}}, so an operator sees how often the guess was wasted.
+     */
+    public void preemptiveReply(String result) {
+        Counter.builder("voice_runtime_preemptive_replies").tag("result", result).register(registry).increment();
+    }
+
+    /**
      * A DTMF digit a caller pressed on a carrier stream ({@code twilio}, {@code vonage}), which the conversation does
      * not take as input: {@code voice_runtime_caller_dtmf_dropped_total{transport}}, so it is not lost unseen.
      */

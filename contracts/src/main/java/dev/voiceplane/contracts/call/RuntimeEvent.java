@@ -2,6 +2,7 @@ package dev.voiceplane.contracts.call;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -20,9 +21,43 @@ public record RuntimeEvent(long sequence, String type, Map<String, Object> messa
     /** The event type of a live server message (docs/voice-runtime.md, "Live messages"). */
     public static final String SERVER_MESSAGE = "server-message";
 
-    /** Usage totals: speech-to-text seconds, language-model tokens, speech characters. */
+    /**
+     * What the call used: one {@link UsageLine} per provider, model, kind and unit (docs/calls.md, "Runtime
+     * contract"), and the four totals of the earlier contract (speech-to-text seconds, the model's input and output
+     * tokens, speech characters), which a call-service of the previous release reads and which are the lines summed.
+     */
     @RegisterForReflection
-    public record Usage(double sttSeconds, long llmPromptTokens, long llmCompletionTokens, long ttsCharacters) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Usage(double sttSeconds, long llmPromptTokens, long llmCompletionTokens, long ttsCharacters,
+            List<UsageLine> lines) {
+
+        /** Totals without lines (what a runtime of the earlier contract sends). */
+        public Usage(double sttSeconds, long llmPromptTokens, long llmCompletionTokens, long ttsCharacters) {
+            this(sttSeconds, llmPromptTokens, llmCompletionTokens, ttsCharacters, null);
+        }
+
+        /** The same totals without their lines, for a call-service that does not know them. */
+        public Usage withoutLines() {
+            return new Usage(sttSeconds, llmPromptTokens, llmCompletionTokens, ttsCharacters, null);
+        }
+    }
+
+    /**
+     * One line of a call's usage: {@code quantity} {@code unit}s of {@code kind} from {@code provider}'s
+     * {@code model} (the transcriber's model, the chat or realtime model's id, the voice's id; null when the
+     * assistant names none), summed over the call. The kinds and units are {@link UsageKinds}'. A count of tokens or
+     * characters is a whole number, seconds have decimals.
+     */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record UsageLine(String provider, String model, String kind, Number quantity, String unit) {
+    }
+
+    /** This event with its usage's lines left out (see {@link Usage#withoutLines}). */
+    public RuntimeEvent withoutUsageLines() {
+        return usage == null || usage.lines() == null ? this : new RuntimeEvent(sequence, type, message,
+                forwardedPhoneNumber, endedReason, usage.withoutLines(), recordingUrl, stereoRecordingUrl,
+                serverMessage);
     }
 
     public static RuntimeEvent inProgress(long sequence) {

@@ -51,8 +51,21 @@ public class ControlPlane implements Credentials {
         }
     }
 
+    /**
+     * Reports one event of the call. An {@code ended} event whose usage has lines that call-service refuses (400) is
+     * sent again with its totals alone: a call-service of the previous release knows no lines and refuses them as an
+     * unknown property, and during a rolling update the call's cost is still made from the totals it reads.
+     */
     public void report(String orgId, UUID callId, RuntimeEvent event) {
-        calls.call(api -> api.runtimeEvent(orgId, callId.toString(), event), "so the event cannot be reported");
+        try {
+            calls.call(api -> api.runtimeEvent(orgId, callId.toString(), event), "so the event cannot be reported");
+        } catch (PeerFailure.Rejected refused) {
+            RuntimeEvent totals = event.withoutUsageLines();
+            if (totals == event || refused.status() != 400) {
+                throw refused;
+            }
+            calls.call(api -> api.runtimeEvent(orgId, callId.toString(), totals), "so the event cannot be reported");
+        }
     }
 
     /**

@@ -8,12 +8,15 @@ import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.LanguageModel;
 import dev.voiceplane.runtime.provider.ModelSettings;
+import dev.voiceplane.runtime.provider.ModelUsage;
 import dev.voiceplane.runtime.provider.ProviderDirectory;
 import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.ProviderSet;
 import dev.voiceplane.runtime.provider.SpeechToText;
 import dev.voiceplane.runtime.provider.TextToSpeech;
 import dev.voiceplane.runtime.provider.ToolCall;
+import dev.voiceplane.runtime.provider.TranscriberSettings;
+import dev.voiceplane.runtime.provider.VoiceSettings;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -91,10 +94,9 @@ final class CascadeEngine implements TurnEngine {
     private String interimText = "";
     /** When the caller last interrupted the assistant (nanoTime; 0: never). */
     private long interruptedAt;
-    private double sttSecondsBefore;
-    private long promptTokens;
-    private long completionTokens;
-    private long ttsCharacters;
+    /** The transcriber and the voice in use: whose seconds and characters they are (a hand-off changes them). */
+    private TranscriberSettings transcriberSettings;
+    private VoiceSettings voiceSettings;
 
     CascadeEngine(Host host, Conversation.Parts parts, ToolRunners runners, LiveMessages live) {
         this.host = host;
@@ -108,6 +110,8 @@ final class CascadeEngine implements TurnEngine {
         this.model = parts.model();
         this.voice = parts.voice();
         this.tools = new Tools(host.plan(), runners, new ToolHost(), context, format);
+        this.transcriberSettings = host.plan().transcriber();
+        this.voiceSettings = host.plan().voice();
         this.transcriber = parts.transcriber().open(new TranscriberEvents());
         logNotRun(host.plan());
         // Last: should anything above fail, no detector is left open.
@@ -538,7 +542,7 @@ final class CascadeEngine implements TurnEngine {
         ModelSettings settings = host.plan().model();
         ChatRequest request = new ChatRequest(settings.model(), Knowledge.context(host.history(), reply.passages),
                 tools.offered(turn), settings.temperature(), settings.maxTokens());
-        turn.working(model.stream(request, counted(turn.guard(new Answer(reply)))));
+        turn.working(model.stream(request, counted(settings, turn.guard(new Answer(reply)))));
     }
 
     /** The model's answer in a reply (called only while its turn is current, on the call's context). */
@@ -618,8 +622,11 @@ final class CascadeEngine implements TurnEngine {
         }
     }
 
-    /** The answer's tokens go into the call's usage whatever became of its turn; the rest goes on to the turn. */
-    private LanguageModel.Listener counted(LanguageModel.Listener answer) {
+    /**
+     * The answer's tokens go into the call's usage whatever became of its turn, as the tokens of the model asked
+     * ({@code settings}, or the fallback that answered); the rest goes on to the turn.
+     */
+    private LanguageModel.Listener counted(ModelSettings settings, LanguageModel.Listener answer) {
         return new LanguageModel.Listener() {
             @Override
             public void text(String delta) {
@@ -633,10 +640,14 @@ final class CascadeEngine implements TurnEngine {
 
             @Override
             public void done(long prompt, long completion) {
+                done(ModelUsage.of(prompt, completion));
+            }
+
+            @Override
+            public void done(ModelUsage usage) {
                 onContext(() -> {
-                    promptTokens += prompt;
-                    completionTokens += completion;
-                    answer.done(prompt, completion);
+                    host.usage().chat(settings.provider(), settings.model(), usage);
+                    answer.done(usage.promptTokens(), usage.completionTokens());
                 });
             }
 
@@ -650,7 +661,7 @@ final class CascadeEngine implements TurnEngine {
     @Override
     public void speak(Turn turn, String text) {
         Turn.Piece piece = turn.piece(text);
-        ttsCharacters += text.length();
+        host.usage().characters(voiceSettings.provider(), voiceSettings.voiceId(), text.length());
         long requestedAt = System.nanoTime();
         piece.cancelWith(voice.speak(text, turn.guard(new TextToSpeech.Listener() {
             @Override
@@ -735,7 +746,9 @@ final class CascadeEngine implements TurnEngine {
     @Override
     public void switchTo(CallPlan next, ProviderSet providers) {
         SpeechToText previous = transcriber;
-        sttSecondsBefore += previous.secondsSent();
+        addTranscription(previous);
+        transcriberSettings = next.transcriber();
+        voiceSettings = next.voice();
         TextToSpeech previousVoice = voice;
         model = providers.model();
         voice = providers.voice();
@@ -757,15 +770,19 @@ final class CascadeEngine implements TurnEngine {
     }
 
     @Override
-    public Usage close() {
+    public void close() {
         preempted = null;
         cancelFinalizeTimer();
         cancelEndpointTimer();
         vad.close();
-        double sttSeconds = sttSecondsBefore + transcriber.secondsSent();
+        addTranscription(transcriber);
         transcriber.close();
         voice.close();
-        return new Usage(sttSeconds, promptTokens, completionTokens, ttsCharacters);
+    }
+
+    /** The seconds of audio sent to the transcriber in use, into the call's usage. */
+    private void addTranscription(SpeechToText used) {
+        host.usage().transcription(transcriberSettings.provider(), transcriberSettings.model(), used.secondsSent());
     }
 
     /** Provider callbacks normally arrive on the call's context already; anything else is moved onto it. */

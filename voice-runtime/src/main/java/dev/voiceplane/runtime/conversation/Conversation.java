@@ -136,8 +136,8 @@ public final class Conversation {
     private final Parts parts;
     private final ToolRunners runners;
     private TurnEngine engine;
-    /** What engines replaced at a hand-off used (a realtime member after a cascaded one, or the reverse). */
-    private TurnEngine.Usage usedBefore = new TurnEngine.Usage(0, 0, 0, 0);
+    /** What the call used, every engine and squad member of it (the {@code ended} event's usage). */
+    private final CallUsage usage = new CallUsage();
 
     private Phase phase = Phase.RUNNING;
     /** The number of the last turn begun (a cancel moves it on too). */
@@ -462,6 +462,11 @@ public final class Conversation {
         }
 
         @Override
+        public CallUsage usage() {
+            return usage;
+        }
+
+        @Override
         public boolean running() {
             return phase == Phase.RUNNING;
         }
@@ -553,15 +558,7 @@ public final class Conversation {
                 engine.switchTo(next, providers);
             } else {
                 // A realtime member after a cascaded one, or the reverse: the engine changes, the call goes on.
-                TurnEngine.Usage last = engine.close();
-        TurnEngine.Usage used = new TurnEngine.Usage(usedBefore.sttSeconds() + last.sttSeconds(),
-                usedBefore.promptTokens() + last.promptTokens(),
-                usedBefore.completionTokens() + last.completionTokens(),
-                usedBefore.ttsCharacters() + last.ttsCharacters());
-                usedBefore = new TurnEngine.Usage(usedBefore.sttSeconds() + used.sttSeconds(),
-                        usedBefore.promptTokens() + used.promptTokens(),
-                        usedBefore.completionTokens() + used.completionTokens(),
-                        usedBefore.ttsCharacters() + used.ttsCharacters());
+                engine.close();
                 engine = engine(parts.with(next, providers));
             }
             if (next.assistantSpeaksFirst() && next.firstMessage() != null && !next.firstMessage().isBlank()) {
@@ -670,21 +667,16 @@ public final class Conversation {
         }
         cutShort();
         egress.stop();
-        TurnEngine.Usage last = engine.close();
-        TurnEngine.Usage used = new TurnEngine.Usage(usedBefore.sttSeconds() + last.sttSeconds(),
-                usedBefore.promptTokens() + last.promptTokens(),
-                usedBefore.completionTokens() + last.completionTokens(),
-                usedBefore.ttsCharacters() + last.ttsCharacters());
-        RuntimeEvent.Usage usage = new RuntimeEvent.Usage(Math.round(used.sttSeconds() * 1000) / 1000.0,
-                used.promptTokens(), used.completionTokens(), used.ttsCharacters());
+        engine.close();
+        RuntimeEvent.Usage used = usage.report();
         LOG.infof("call %s ended: %s (stt %.1f s, tokens %d+%d, tts %d characters)", plan.callId(), reason,
-                used.sttSeconds(), used.promptTokens(), used.completionTokens(), used.ttsCharacters());
+                used.sttSeconds(), used.llmPromptTokens(), used.llmCompletionTokens(), used.ttsCharacters());
         Map<String, Object> ended = new LinkedHashMap<>();
         ended.put("type", "ended");
         ended.put("endedReason", reason);
         channel.sendMessage(ended);
         recordings.get().otherwise(dev.voiceplane.runtime.recording.Recordings.NONE).compose(recorded -> events.report(
-                n -> RuntimeEvent.ended(n, reason, usage, recorded.recordingUrl(), recorded.stereoRecordingUrl())))
+                n -> RuntimeEvent.ended(n, reason, used, recorded.recordingUrl(), recorded.stereoRecordingUrl())))
                 .onComplete(sent -> {
             metrics.callEnded(reason);
             if (closeChannel) {

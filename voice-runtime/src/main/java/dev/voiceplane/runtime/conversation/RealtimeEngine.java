@@ -12,6 +12,7 @@ import dev.voiceplane.runtime.provider.ProviderSet;
 import dev.voiceplane.runtime.provider.RealtimeModel;
 import dev.voiceplane.runtime.provider.RealtimeRequest;
 import dev.voiceplane.runtime.provider.RealtimeSession;
+import dev.voiceplane.runtime.provider.RealtimeUsage;
 import dev.voiceplane.runtime.provider.ToolCall;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -90,8 +91,6 @@ final class RealtimeEngine implements TurnEngine {
     private long callerStartedMillis;
     private long callerStoppedMillis;
     private long speechStoppedAt;
-    private long inputTokens;
-    private long outputTokens;
     private boolean wordsToInterruptNoted;
 
     RealtimeEngine(Host host, Conversation.Parts parts, ToolRunners runners, LiveMessages live) {
@@ -146,7 +145,7 @@ final class RealtimeEngine implements TurnEngine {
         callerSpeaking = false;
         voiceWatched = false;
         session = model.open(new RealtimeRequest(settings.model(), instructions.toString(), tools.offered(null),
-                voice, settings.temperature(), settings.maxTokens(), conversation, runtimeTurns), new Events());
+                voice, settings.temperature(), settings.maxTokens(), conversation, runtimeTurns), new Events(settings));
     }
 
     // ---- the caller ------------------------------------------------------------------------------------------
@@ -473,9 +472,7 @@ final class RealtimeEngine implements TurnEngine {
         }
     }
 
-    private void responseDone(String responseId, String status, long input, long output) {
-        inputTokens += input;
-        outputTokens += output;
+    private void responseDone(String responseId, String status) {
         Reply reply = replies.remove(responseId);
         if (reply == null || !reply.turn.current() || host.turn() != reply.turn) {
             return;
@@ -546,6 +543,13 @@ final class RealtimeEngine implements TurnEngine {
 
     /** The session's events, on the call's context. */
     private final class Events implements RealtimeSession.Listener {
+        /** The model of the session these events come from (a hand-off opens another session). */
+        private final ModelSettings settings;
+
+        Events(ModelSettings settings) {
+            this.settings = settings;
+        }
+
         @Override
         public void speechStarted() {
             onContext(() -> callerStarted(true));
@@ -596,9 +600,13 @@ final class RealtimeEngine implements TurnEngine {
             });
         }
 
+        /** The reply's tokens go into the call's usage as the session's model's, whatever became of the reply. */
         @Override
-        public void responseDone(String responseId, String status, long input, long output) {
-            onContext(() -> RealtimeEngine.this.responseDone(responseId, status, input, output));
+        public void responseDone(String responseId, String status, RealtimeUsage usage) {
+            onContext(() -> {
+                host.usage().realtime(settings.provider(), settings.model(), usage);
+                RealtimeEngine.this.responseDone(responseId, status);
+            });
         }
 
         @Override
@@ -639,12 +647,11 @@ final class RealtimeEngine implements TurnEngine {
     }
 
     @Override
-    public Usage close() {
+    public void close() {
         session.close();
         if (vad != null) {
             vad.close();
         }
-        return new Usage(0, inputTokens, outputTokens, 0);
     }
 
     private void onContext(Runnable action) {

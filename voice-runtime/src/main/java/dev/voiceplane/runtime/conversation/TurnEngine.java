@@ -66,10 +66,9 @@ interface TurnEngine {
 
         /** A provider failed: the call ends ({@code assistant-error}). */
         void providerFailed(String stage, ProviderError error);
-    }
 
-    /** What the engine's providers were used for, for the call's {@code ended} event. */
-    record Usage(double sttSeconds, long promptTokens, long completionTokens, long ttsCharacters) {
+        /** What the call used so far, which the engine adds its providers' use to (for the {@code ended} event). */
+        CallUsage usage();
     }
 
     /** Caller audio in the call's format. */
@@ -105,6 +104,6 @@ interface TurnEngine {
     /** The first frame of {@code turn} went out at {@code sentAt} (nanoTime). */
     void firstFrameSent(Turn turn, long sentAt);
 
-    /** The call ended: the engine's providers are closed. */
-    Usage close();
+    /** The call ended (or goes on with the other engine): the providers are closed, their last use added. */
+    void close();
 }

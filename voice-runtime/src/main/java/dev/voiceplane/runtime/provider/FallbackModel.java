@@ -92,8 +92,15 @@ public final class FallbackModel implements LanguageModel {
 
         @Override
         public void done(long promptTokens, long completionTokens) {
+            done(ModelUsage.of(promptTokens, completionTokens));
+        }
+
+        /** The tokens are the choice's that answered: its provider and its model id go with them. */
+        @Override
+        public void done(ModelUsage usage) {
             if (!cancelled) {
-                listener.done(promptTokens, completionTokens);
+                Choice choice = choices.get(index);
+                listener.done(usage.from(choice.provider(), choice.modelId()));
             }
         }
 

@@ -22,6 +22,14 @@ public interface LanguageModel {
         /** The answer ended; the tokens it used (0 when the provider does not say). */
         void done(long promptTokens, long completionTokens);
 
+        /**
+         * The answer ended, with what it used in detail (cached input, who answered): a provider that knows more
+         * than the two totals calls this; a listener that wants only the totals hears {@link #done(long, long)}.
+         */
+        default void done(ModelUsage usage) {
+            done(usage.promptTokens(), usage.completionTokens());
+        }
+
         void failed(ProviderError error);
     }
 

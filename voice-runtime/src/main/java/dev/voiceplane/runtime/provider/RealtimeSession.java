@@ -40,10 +40,18 @@ public interface RealtimeSession {
         void toolCall(String responseId, ToolCall call);
 
         /**
-         * The reply ended: {@code completed}, {@code cancelled}, {@code incomplete} or {@code failed}; its tokens
-         * (input and output, text and audio together).
+         * The reply ended: {@code completed}, {@code cancelled}, {@code incomplete} or {@code failed}; its tokens,
+         * with their text, audio and cached parts where the provider details them.
          */
-        void responseDone(String responseId, String status, long inputTokens, long outputTokens);
+        void responseDone(String responseId, String status, RealtimeUsage usage);
+
+        /**
+         * The reply ended, with its tokens as two totals (input and output, text and audio together): for a provider
+         * that does not detail them; they are costed as a chat model's tokens.
+         */
+        default void responseDone(String responseId, String status, long inputTokens, long outputTokens) {
+            responseDone(responseId, status, RealtimeUsage.totals(inputTokens, outputTokens));
+        }
 
         /** The session failed; nothing more comes. */
         void failed(ProviderError error);

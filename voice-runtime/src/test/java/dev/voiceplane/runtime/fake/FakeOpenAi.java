@@ -29,7 +29,8 @@ import java.util.function.Function;
  * {@code {"id","object":"chat.completion.chunk","created","model","choices":[{"index":0,"delta":{"role":"assistant",
  * "content":""},"finish_reason":null}]}}, then one chunk per token (a word with its following space) at
  * {@link #tokensPerSecond} (0 = all at once), then a chunk with {@code "finish_reason":"stop"}, then, when
- * {@code stream_options.include_usage}, a chunk with {@code "choices":[]} and {@code usage}, then
+ * {@code stream_options.include_usage}, a chunk with {@code "choices":[]} and {@code usage} ({@link #promptTokens},
+ * of them {@link #cachedTokens} in {@code prompt_tokens_details.cached_tokens}), then
  * {@code data: [DONE]}. A scripted tool call streams {@code delta.tool_calls[{index,id,type:"function",
  * function:{name,arguments:""}}]}, then argument fragments, then {@code "finish_reason":"tool_calls"}. Without
  * {@code stream}, a {@code chat.completion} object.
@@ -302,13 +303,12 @@ public final class FakeOpenAi implements AutoCloseable {
 
     private void complete(JsonObject request, HttpServerResponse response, JsonObject message, String finish,
             int completionTokens) {
-        int promptTokens = promptTokens(request);
         response.putHeader("content-type", "application/json").end(new JsonObject()
                 .put("id", "chatcmpl-" + UUID.randomUUID()).put("object", "chat.completion")
                 .put("created", System.currentTimeMillis() / 1000).put("model", request.getString("model"))
                 .put("choices", new JsonArray().add(new JsonObject().put("index", 0).put("message", message)
                         .put("finish_reason", finish)))
-                .put("usage", usage(promptTokens, completionTokens)).encode());
+                .put("usage", usage(request, completionTokens)).encode());
     }
 
     /** Streams a {@link Text} or {@link ToolCalls} reply as server-sent events. */
@@ -341,7 +341,6 @@ public final class FakeOpenAi implements AutoCloseable {
             finish = "tool_calls";
             completionTokens = deltas.size();
         }
-        int promptTokens = promptTokens(request);
         response.setChunked(true).putHeader("content-type", "text/event-stream").putHeader("cache-control", "no-cache")
                 .writeHead();
         Runnable[] cancel = { () -> { } };
@@ -357,7 +356,7 @@ public final class FakeOpenAi implements AutoCloseable {
         events.add(chunk(id, created, model, new JsonObject(), finish));
         String tail = (includeUsage ? "data: " + new JsonObject().put("id", id).put("object", "chat.completion.chunk")
                 .put("created", created).put("model", model).put("choices", new JsonArray())
-                .put("usage", usage(promptTokens, completionTokens)).encode() + "\n\n" : "") + "data: [DONE]\n\n";
+                .put("usage", usage(request, completionTokens)).encode() + "\n\n" : "") + "data: [DONE]\n\n";
         double rate = tokensPerSecond;
         vertx.setTimer(Math.max(1, ttftMs), first -> {
             if (response.closed()) {
@@ -410,7 +409,8 @@ public final class FakeOpenAi implements AutoCloseable {
         return tokens;
     }
 
-    private static int promptTokens(JsonObject request) {
+    /** The prompt tokens the fake reports for a request: each message's words, plus 4. */
+    public static int promptTokens(JsonObject request) {
         int count = 0;
         for (Object message : request.getJsonArray("messages", new JsonArray())) {
             if (message instanceof JsonObject m && m.getValue("content") instanceof String content) {
@@ -420,9 +420,27 @@ public final class FakeOpenAi implements AutoCloseable {
         return count;
     }
 
-    private static JsonObject usage(int prompt, int completion) {
+    /**
+     * The cached prompt tokens the fake reports for a request: those of its leading system messages, the prefix a
+     * provider's prompt cache holds from one request of a conversation to the next.
+     */
+    public static int cachedTokens(JsonObject request) {
+        int count = 0;
+        for (Object message : request.getJsonArray("messages", new JsonArray())) {
+            if (!(message instanceof JsonObject m) || !"system".equals(m.getString("role"))
+                    || !(m.getValue("content") instanceof String content)) {
+                break;
+            }
+            count += tokens(content).size() + 4;
+        }
+        return count;
+    }
+
+    private static JsonObject usage(JsonObject request, int completion) {
+        int prompt = promptTokens(request);
         return new JsonObject().put("prompt_tokens", prompt).put("completion_tokens", completion)
-                .put("total_tokens", prompt + completion);
+                .put("total_tokens", prompt + completion)
+                .put("prompt_tokens_details", new JsonObject().put("cached_tokens", cachedTokens(request)));
     }
 
     private static void azureError(HttpServerResponse response, int status, String code, String message) {

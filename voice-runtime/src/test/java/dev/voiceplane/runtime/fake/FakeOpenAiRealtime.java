@@ -36,7 +36,9 @@ import java.util.function.Function;
  * espeak-ng, in the session's format, as {@code response.output_audio.delta} chunks of 100 ms interleaved with one
  * {@code response.output_audio_transcript.delta} per word, then the {@code .done} events and
  * {@code response.output_item.done}) or a function call ({@code response.function_call_arguments.done}), then
- * {@code response.done} with its output and usage. Only one reply at a time: another {@code response.create} is
+ * {@code response.done} with its output and usage (a finished reply: 100 input tokens, 20 text and 80 audio, of them
+ * 16 and 48 cached, and 50 output tokens, 10 text and 40 audio; a cancelled one: 10 input tokens, 2 text and 8
+ * audio), detailed as OpenAI details it. Only one reply at a time: another {@code response.create} is
  * the error {@code conversation_already_has_active_response}; {@code response.cancel} without a reply under way is
  * {@code response_cancel_not_active}. {@code conversation.item.truncate} is recorded and answered with
  * {@code conversation.item.truncated}; {@code conversation.item.create} items (function call outputs, messages) are
@@ -498,8 +500,7 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
             send(new JsonObject().put("type", "response.done").put("response", new JsonObject()
                     .put("id", responseId).put("object", "realtime.response").put("status", "completed")
                     .put("metadata", metadata).put("output", new JsonArray().add(item))
-                    .put("usage", new JsonObject().put("total_tokens", 150).put("input_tokens", 100)
-                            .put("output_tokens", 50))));
+                    .put("usage", usage(100, 20, 80, 16, 48, 50, 10, 40))));
         }
 
         /** The reply under way stops: {@code response.done} with status {@code cancelled}. */
@@ -509,8 +510,20 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
             send(new JsonObject().put("type", "response.done").put("response", new JsonObject()
                     .put("id", responseId).put("object", "realtime.response").put("status", "cancelled")
                     .put("status_details", new JsonObject().put("type", "cancelled").put("reason", "turn_detected"))
-                    .put("output", new JsonArray()).put("usage", new JsonObject().put("input_tokens", 10)
-                            .put("output_tokens", 0))));
+                    .put("output", new JsonArray()).put("usage", usage(10, 2, 8, 0, 0, 0, 0, 0))));
+        }
+
+        /** A reply's usage as OpenAI details it; the cached input tokens are part of the text and audio ones. */
+        private static JsonObject usage(int input, int text, int audio, int cachedText, int cachedAudio, int output,
+                int textOut, int audioOut) {
+            return new JsonObject().put("total_tokens", input + output).put("input_tokens", input)
+                    .put("output_tokens", output)
+                    .put("input_token_details", new JsonObject().put("text_tokens", text).put("audio_tokens", audio)
+                            .put("image_tokens", 0).put("cached_tokens", cachedText + cachedAudio)
+                            .put("cached_tokens_details", new JsonObject().put("text_tokens", cachedText)
+                                    .put("audio_tokens", cachedAudio).put("image_tokens", 0)))
+                    .put("output_token_details", new JsonObject().put("text_tokens", textOut)
+                            .put("audio_tokens", audioOut));
         }
 
         private void invalid(String code, String message) {

@@ -1,6 +1,7 @@
 package dev.voiceplane.runtime.media;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -115,6 +116,7 @@ class ConversationThroughFakesTest {
         FakeProviders.openai().script(request -> new FakeOpenAi.Text("We open at nine tomorrow. Goodbye!"));
         // Other classes' web calls ask the same ElevenLabs fake for PCM: this call's requests are the ones after these.
         int spokenBefore = FakeProviders.elevenlabs().requests().size();
+        int askedBefore = FakeProviders.openai().requestCount();
 
         try (FakeTwilioCaller caller = phoneCall(callId, org)) {
             Eventually.until("the greeting", BOUND, () -> transcript(callId).size() == 1);
@@ -145,6 +147,20 @@ class ConversationThroughFakesTest {
         for (int i = 0; i < events.size(); i++) {
             assertEquals(i, events.get(i).path("sequence").asLong(), "one event per sequence, none lost");
         }
+        // The same usage as lines, one per provider, model and kind: the model's cached prompt tokens apart.
+        JsonNode usage = ended.path("usage");
+        var requests = FakeProviders.openai().requests();
+        requests = requests.subList(askedBefore, requests.size());
+        long prompt = requests.stream().mapToLong(FakeOpenAi::promptTokens).sum();
+        long cached = requests.stream().mapToLong(FakeOpenAi::cachedTokens).sum();
+        assertTrue(cached > 0, "the system prompt is reported cached");
+        assertEquals(new java.util.TreeMap<>(Map.of(
+                "deepgram - transcription seconds", usage.path("sttSeconds").asDouble(),
+                "openai gpt-4o-mini prompt-tokens tokens", prompt - cached,
+                "openai gpt-4o-mini cached-prompt-tokens tokens", cached,
+                "openai gpt-4o-mini completion-tokens tokens", usage.path("llmCompletionTokens").asLong(),
+                "11labs rachel characters characters", usage.path("ttsCharacters").asLong())), UsageLines.of(usage));
+        assertEquals(prompt, usage.path("llmPromptTokens").asLong(), "the totals are the lines summed: " + usage);
 
         // μ-law end to end: the transcriber got the carrier's audio as sent, the voice was asked for μ-law.
         assertEquals("mulaw", FakeProviders.deepgram().lastQuery("encoding"));
@@ -279,5 +295,31 @@ class ConversationThroughFakesTest {
         // Other tests' calls may still be ending; none is left open once they have.
         Eventually.until("every ended call's detector to be freed", BOUND,
                 () -> voiceDetection.silero().map(SileroVad::openDetectors).orElse(0) == 0);
+    }
+
+    @Test
+    void aCallServiceOfThePreviousReleaseGetsTheUsageTotalsAlone() throws Exception {
+        UUID callId = UUID.randomUUID();
+        String org = call(callId, "webCall", assistant(",\"firstMessage\":\"Hello.\""));
+        // A call-service that knows no lines refuses them as an unknown property, as its request reader does.
+        wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/events")).atPriority(1)
+                .withRequestBody(containing("\"lines\""))
+                .willReturn(aResponse().withStatus(400).withHeader("Content-Type", "application/json")
+                        .withBody("{\"message\":[\"usage.property lines should not exist\"],\"error\":\"Bad Request\","
+                                + "\"statusCode\":400}")));
+        String url = "ws://localhost:" + RestAssured.port + "/media/web/" + callId + "?token="
+                + tokens.issue(org, callId, Instant.now().plusSeconds(60));
+        try (FakeWebCaller caller = FakeWebCaller.connect(url)) {
+            Eventually.until("the greeting", BOUND, () -> transcript(callId).size() == 1);
+            caller.hangUp().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        Eventually.until("the ended event without lines", BOUND, () -> events(callId).stream()
+                .anyMatch(event -> "ended".equals(event.path("type").asText()) && !event.path("usage").has("lines")));
+        List<JsonNode> ended = events(callId).stream().filter(event -> "ended".equals(event.path("type").asText()))
+                .toList();
+        assertEquals(2, ended.size(), "refused with its lines, then sent with the totals: " + ended);
+        assertTrue(ended.get(0).path("usage").has("lines"), ended.toString());
+        assertEquals(ended.get(0).path("sequence"), ended.get(1).path("sequence"), "the same event");
+        assertEquals("Hello.".length(), ended.get(1).path("usage").path("ttsCharacters").asLong(), ended.toString());
     }
 }

@@ -125,6 +125,14 @@ class OpenAiRealtimeTest {
         assertEquals(200, usage.path("llmPromptTokens").asLong(), "two replies' input tokens: " + usage);
         assertEquals(100, usage.path("llmCompletionTokens").asLong(), usage.toString());
         assertEquals(0, usage.path("ttsCharacters").asLong(), "no voice of its own: " + usage);
+        // The two replies' tokens as OpenAI detailed them: text and audio, the cached input apart, nothing else.
+        assertEquals(new java.util.TreeMap<>(Map.of(
+                "openai gpt-realtime text-input-tokens tokens", 8L,
+                "openai gpt-realtime audio-input-tokens tokens", 64L,
+                "openai gpt-realtime cached-text-input-tokens tokens", 32L,
+                "openai gpt-realtime cached-audio-input-tokens tokens", 96L,
+                "openai gpt-realtime text-output-tokens tokens", 20L,
+                "openai gpt-realtime audio-output-tokens tokens", 80L)), UsageLines.of(usage));
 
         // The greeting is a reply the runtime asked for, with no model request of a caller's turn: its first audio is
         // no model's first token (timed from 0 it was days long, the histogram's p95 beyond its last bucket).

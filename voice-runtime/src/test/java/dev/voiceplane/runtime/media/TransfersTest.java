@@ -17,6 +17,7 @@ import dev.voiceplane.runtime.AssistantJson;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.fake.FakeElevenLabs;
 import dev.voiceplane.runtime.fake.FakeOpenAi;
+import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
 import dev.voiceplane.runtime.fake.FakeWebCaller;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
@@ -26,6 +27,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -34,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * {@code transferCall} through the media endpoints (docs/voice-runtime.md, "Transfers and squads"), with the providers
  * as local fakes and call-service as WireMock: a phone call transferred to a number once the destination's message
  * has played, a transfer that did not happen told to the model, a web call's number refused, and a squad call handed
- * to another member mid-call, heard in that member's voice.
+ * to another member mid-call, heard in that member's voice, and a squad call handed from a cascaded member to a
+ * realtime one, whose usage has the lines of both.
  */
 @QuarkusTest
 class TransfersTest {
@@ -244,5 +249,81 @@ class TransfersTest {
         JsonNode usage = calls.ended(callId).path("usage");
         assertTrue(usage.path("sttSeconds").asDouble() > SpeechFixtures.mulawSeconds(
                 SpeechFixtures.mulaw8k("I have a question about my bill.").length), usage.toString());
+        // Each member's providers in lines of their own; the same transcriber of both adds to one line.
+        assertEquals(Set.of("deepgram - transcription seconds", "openai gpt-4o-mini prompt-tokens tokens",
+                "openai gpt-4o-mini cached-prompt-tokens tokens", "openai gpt-4o-mini completion-tokens tokens",
+                "openai gpt-4o prompt-tokens tokens", "openai gpt-4o cached-prompt-tokens tokens",
+                "openai gpt-4o completion-tokens tokens", "11labs rachel characters characters",
+                "11labs adam characters characters"), UsageLines.of(usage).keySet());
+        assertEquals(usage.path("sttSeconds").asDouble(), UsageLines.quantity(usage, "deepgram - transcription seconds"));
+        assertEquals("Billing here, Ada.".length() + "The second charge is only a hold.".length(),
+                UsageLines.quantity(usage, "11labs adam characters characters"));
+    }
+
+    @Test
+    void aSquadCallHandedFromACascadedMemberToARealtimeOneReportsTheUsageOfBoth() throws Exception {
+        UUID callId = UUID.randomUUID();
+        StubbedCalls calls = calls();
+        String frontDesk = "{\"name\":\"Front desk\",\"transcriber\":{\"provider\":\"deepgram\",\"language\":\"en\"},"
+                + "\"model\":{\"provider\":\"openai\",\"model\":\"gpt-4o-mini\",\"messages\":[{\"role\":\"system\","
+                + "\"content\":\"You are the front desk.\"}]},"
+                + "\"voice\":{\"provider\":\"11labs\",\"voiceId\":\"rachel\",\"inputMinCharacters\":10},"
+                + "\"firstMessage\":\"Front desk, how can I help?\",\"responseDelaySeconds\":0,\"llmRequestDelaySeconds\":0}";
+        String billing = "{\"name\":\"Billing\",\"model\":{\"provider\":\"openai\",\"model\":\"gpt-realtime\","
+                + "\"messages\":[{\"role\":\"system\",\"content\":\"You handle billing.\"}]},"
+                + "\"firstMessage\":\"Billing here.\",\"responseDelaySeconds\":0}";
+        String org = calls.call(callId, frontDesk);
+        wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/attach"))
+                .willReturn(aResponse().withHeader("Content-Type", "application/json")
+                        .withBody("{\"call\":{\"id\":\"" + callId + "\",\"type\":\"inboundPhoneCall\"},\"assistant\":"
+                                + frontDesk + ",\"squad\":{\"members\":[{\"assistant\":" + frontDesk
+                                + ",\"assistantDestinations\":[{\"type\":\"assistant\",\"assistantName\":\"Billing\","
+                                + "\"message\":\"Let me pass you to billing.\",\"description\":\"invoices\"}]},"
+                                + "{\"assistant\":" + billing + "}]}}")));
+        FakeProviders.deepgram().script("I have a question about my bill.");
+        FakeProviders.openai().script(request -> FakeOpenAi.Reply.toolCall("transferCall",
+                "{\"destination\":\"Billing\"}"));
+        FakeProviders.openAiRealtime().failure(FakeOpenAiRealtime.Failure.NONE).transcripts("Why was I charged twice?")
+                .script(context -> new FakeOpenAiRealtime.Say("The second charge is only a hold."));
+        int askedBefore = FakeProviders.openai().requestCount();
+
+        try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
+            Eventually.until("the greeting to play", BOUND, () -> calls.transcript(callId).size() == 1
+                    && !caller.playing() && caller.echoedMarks().size() == caller.receivedMarks().size());
+            caller.say(SpeechFixtures.mulaw8k("I have a question about my bill."));
+            Eventually.until("billing's greeting", BOUND, () -> calls.transcript(callId).contains("bot: Billing here."));
+            Eventually.until("billing's greeting to play", BOUND, () -> !caller.playing()
+                    && caller.echoedMarks().size() == caller.receivedMarks().size());
+            caller.say(SpeechFixtures.mulaw8k("Why was I charged twice?")).voiceToVoiceMs(BOUND);
+            Eventually.until("billing's answer", BOUND,
+                    () -> calls.transcript(callId).contains("bot: The second charge is only a hold."));
+            caller.stop().get(BOUND.toSeconds(), TimeUnit.SECONDS);
+        }
+        Eventually.until("the end", BOUND, () -> calls.ended(callId) != null);
+
+        JsonNode usage = calls.ended(callId).path("usage");
+        List<JsonObject> asked = FakeProviders.openai().requests();
+        asked = asked.subList(askedBefore, asked.size());
+        long prompt = asked.stream().mapToLong(FakeOpenAi::promptTokens).sum();
+        long cached = asked.stream().mapToLong(FakeOpenAi::cachedTokens).sum();
+        // The realtime member's two replies (its greeting, its answer), as the fake details each: 100 input tokens
+        // (20 text, 80 audio; 16 and 48 of them cached) and 50 output tokens (10 text, 40 audio).
+        assertEquals(new TreeMap<>(Map.ofEntries(
+                Map.entry("deepgram - transcription seconds", usage.path("sttSeconds").asDouble()),
+                Map.entry("openai gpt-4o-mini prompt-tokens tokens", prompt - cached),
+                Map.entry("openai gpt-4o-mini cached-prompt-tokens tokens", cached),
+                Map.entry("openai gpt-4o-mini completion-tokens tokens", usage.path("llmCompletionTokens").asLong() - 100),
+                Map.entry("11labs rachel characters characters",
+                        (long) ("Front desk, how can I help?".length() + "Let me pass you to billing.".length())),
+                Map.entry("openai gpt-realtime text-input-tokens tokens", 8L),
+                Map.entry("openai gpt-realtime audio-input-tokens tokens", 64L),
+                Map.entry("openai gpt-realtime cached-text-input-tokens tokens", 32L),
+                Map.entry("openai gpt-realtime cached-audio-input-tokens tokens", 96L),
+                Map.entry("openai gpt-realtime text-output-tokens tokens", 20L),
+                Map.entry("openai gpt-realtime audio-output-tokens tokens", 80L))), UsageLines.of(usage));
+        assertTrue(usage.path("sttSeconds").asDouble() > 0, usage.toString());
+        assertEquals(prompt + 200, usage.path("llmPromptTokens").asLong(), "the totals are the lines summed: " + usage);
+        assertEquals("Front desk, how can I help?".length() + "Let me pass you to billing.".length(),
+                usage.path("ttsCharacters").asLong(), "the realtime member has no voice of its own: " + usage);
     }
 }

@@ -9,6 +9,7 @@ import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.EventLoopHttpClients;
 import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ModelUsage;
 import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.ServerSentEvents;
 import dev.voiceplane.runtime.provider.ToolCall;
@@ -38,8 +39,9 @@ import java.util.TreeMap;
  *
  * <p>The answer: {@code text_delta} pieces are the reply; a {@code content_block_start} of type {@code tool_use}
  * opens a tool call ({@code id}, {@code name}) whose arguments come as {@code input_json_delta} fragments, handed over
- * whole at the end; {@code message_start} gives the input tokens and {@code message_delta} the output tokens (both as
- * running totals); {@code message_stop} ends it, and a stream that ends before it has failed. An {@code error} event
+ * whole at the end; {@code message_start} gives the input tokens (with the cache's: {@code cache_read_input_tokens}
+ * read from it, {@code cache_creation_input_tokens} written to it) and {@code message_delta} the output tokens (both
+ * as running totals); {@code message_stop} ends it, and a stream that ends before it has failed. An {@code error} event
  * is typed by its {@code error.type} ({@code overloaded_error} unavailable, {@code rate_limit_error} rate-limited, ...),
  * an HTTP error by its status (401 auth, 429 rate-limited, 529 overloaded and 5xx unavailable, 400 refused). Deadlines
  * as for OpenAI's chat: the first text or tool call within {@code firstTokenMillis}, then no silence longer than
@@ -184,6 +186,8 @@ public final class AnthropicChat implements LanguageModel {
         private final Listener listener;
         private long promptTokens;
         private long completionTokens;
+        private long cacheReadTokens;
+        private long cacheWriteTokens;
         /** The tool calls of the answer, by content block index: id, name. */
         private final Map<Integer, String[]> toolCalls = new TreeMap<>();
         private final Map<Integer, StringBuilder> toolArguments = new TreeMap<>();
@@ -264,6 +268,8 @@ public final class AnthropicChat implements LanguageModel {
                 promptTokens = Math.max(promptTokens, usage.path("input_tokens").asLong()
                         + usage.path("cache_creation_input_tokens").asLong(0)
                         + usage.path("cache_read_input_tokens").asLong(0));
+                cacheReadTokens = Math.max(cacheReadTokens, usage.path("cache_read_input_tokens").asLong(0));
+                cacheWriteTokens = Math.max(cacheWriteTokens, usage.path("cache_creation_input_tokens").asLong(0));
             }
             completionTokens = Math.max(completionTokens, usage.path("output_tokens").asLong(0));
         }
@@ -286,7 +292,7 @@ public final class AnthropicChat implements LanguageModel {
                 });
                 listener.toolCalls(List.copyOf(calls));
             }
-            listener.done(promptTokens, completionTokens);
+            listener.done(ModelUsage.cached(promptTokens, cacheReadTokens, cacheWriteTokens, completionTokens));
         }
 
         @Override

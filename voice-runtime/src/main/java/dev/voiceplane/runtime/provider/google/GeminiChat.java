@@ -9,6 +9,7 @@ import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.EventLoopHttpClients;
 import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ModelUsage;
 import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.ServerSentEvents;
 import dev.voiceplane.runtime.provider.ToolCall;
@@ -45,7 +46,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * the model keeps the signatures of the calls it made during the call and sends each back with its call; a call it
  * did not make (another model's, before a fallback or a squad's hand-off) is sent with the placeholder signature
  * Google documents for history from elsewhere ({@value #NO_SIGNATURE}). Usage is the last {@code usageMetadata}:
- * {@code promptTokenCount}, and {@code candidatesTokenCount} plus {@code thoughtsTokenCount} (billed as output). The
+ * {@code promptTokenCount} (of it {@code cachedContentTokenCount} read from a cache), and
+ * {@code candidatesTokenCount} plus {@code thoughtsTokenCount} (billed as output). The
  * stream ends when the answer ends; one that ends before a chunk with a {@code finishReason} has failed, and one that
  * finished for another reason than {@code STOP} or {@code MAX_TOKENS} (a safety block, a malformed function call)
  * before anything was said was refused, as was a prompt blocked outright ({@code promptFeedback.blockReason}). Errors
@@ -192,6 +194,7 @@ public final class GeminiChat implements LanguageModel {
         private final List<ToolCall> calls = new ArrayList<>();
         private long promptTokens;
         private long completionTokens;
+        private long cachedTokens;
         private String finishReason;
         private boolean answered;
 
@@ -224,6 +227,7 @@ public final class GeminiChat implements LanguageModel {
             JsonNode usage = chunk.path("usageMetadata");
             if (usage.isObject()) {
                 promptTokens = Math.max(promptTokens, usage.path("promptTokenCount").asLong(0));
+                cachedTokens = Math.max(cachedTokens, usage.path("cachedContentTokenCount").asLong(0));
                 completionTokens = Math.max(completionTokens, usage.path("candidatesTokenCount").asLong(0)
                         + usage.path("thoughtsTokenCount").asLong(0));
             }
@@ -276,7 +280,7 @@ public final class GeminiChat implements LanguageModel {
                 if (!calls.isEmpty()) {
                     listener.toolCalls(List.copyOf(calls));
                 }
-                listener.done(promptTokens, completionTokens);
+                listener.done(ModelUsage.cached(promptTokens, cachedTokens, 0, completionTokens));
             }
         }
 

@@ -8,6 +8,7 @@ import dev.voiceplane.runtime.provider.ChatMessage;
 import dev.voiceplane.runtime.provider.ChatRequest;
 import dev.voiceplane.runtime.provider.EventLoopHttpClients;
 import dev.voiceplane.runtime.provider.LanguageModel;
+import dev.voiceplane.runtime.provider.ModelUsage;
 import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.ServerSentEvents;
 import dev.voiceplane.runtime.provider.ToolCall;
@@ -24,7 +25,8 @@ import java.util.TreeMap;
  * OpenAI's streaming chat completions ({@code POST <base>/chat/completions}, {@code stream: true}, server-sent
  * events), which OpenAI-compatible servers (Groq, Together, OpenRouter, DeepInfra, vLLM, Ollama, llama.cpp) speak
  * too: the endpoint and its headers are per provider ({@link OpenAiCompatibleModels}, Azure OpenAI's deployment URL). {@code delta.content} pieces are the reply; the usage chunk
- * ({@code stream_options.include_usage}) gives the tokens. Tools offered go in {@code tools}; the model's tool calls
+ * ({@code stream_options.include_usage}) gives the tokens (and the cached ones,
+ * {@code prompt_tokens_details.cached_tokens}). Tools offered go in {@code tools}; the model's tool calls
  * come as {@code delta.tool_calls} fragments (the first of a call with its {@code id} and {@code function.name},
  * later ones with pieces of {@code function.arguments}), joined by their {@code index} and handed over whole when
  * the stream ends. History messages carry earlier calls ({@code tool_calls}) and their results ({@code role: tool}).
@@ -112,6 +114,7 @@ public final class OpenAiChat implements LanguageModel {
         private boolean sawDone;
         private long promptTokens;
         private long completionTokens;
+        private long cachedTokens;
         /** The tool calls being streamed, by their index: id, name, arguments so far. */
         private final Map<Integer, String[]> toolCalls = new TreeMap<>();
         private final Map<Integer, StringBuilder> toolArguments = new TreeMap<>();
@@ -143,6 +146,7 @@ public final class OpenAiChat implements LanguageModel {
             if (usage.isObject()) {
                 promptTokens = usage.path("prompt_tokens").asLong(promptTokens);
                 completionTokens = usage.path("completion_tokens").asLong(completionTokens);
+                cachedTokens = usage.path("prompt_tokens_details").path("cached_tokens").asLong(cachedTokens);
             }
             JsonNode delta = chunk.path("choices").path(0).path("delta");
             JsonNode content = delta.path("content");
@@ -195,7 +199,7 @@ public final class OpenAiChat implements LanguageModel {
                 });
                 listener.toolCalls(List.copyOf(calls));
             }
-            listener.done(promptTokens, completionTokens);
+            listener.done(ModelUsage.cached(promptTokens, cachedTokens, 0, completionTokens));
         }
 
         @Override

@@ -13,6 +13,7 @@ import dev.voiceplane.runtime.provider.ProviderError;
 import dev.voiceplane.runtime.provider.ProviderSocket;
 import dev.voiceplane.runtime.provider.RealtimeRequest;
 import dev.voiceplane.runtime.provider.RealtimeSession;
+import dev.voiceplane.runtime.provider.RealtimeUsage;
 import dev.voiceplane.runtime.provider.ToolCall;
 import dev.voiceplane.runtime.provider.ToolSpec;
 import io.vertx.core.Context;
@@ -329,9 +330,8 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
                     }
                 }
                 responding = false;
-                JsonNode usage = response.path("usage");
                 listener.responseDone(responseId, response.path("status").asText("completed"),
-                        usage.path("input_tokens").asLong(0), usage.path("output_tokens").asLong(0));
+                        usage(response.path("usage")));
                 if (!isClosed() && !responding && !queued.isEmpty()) {
                     send(queued.poll());
                 }
@@ -345,6 +345,32 @@ final class OpenAiRealtimeSession extends ProviderSocket implements RealtimeSess
                 }
             }
         }
+    }
+
+    /**
+     * A reply's usage: {@code input_tokens} and {@code output_tokens}, detailed by {@code input_token_details}
+     * ({@code text_tokens}, {@code audio_tokens}, and {@code cached_tokens}, split by {@code cached_tokens_details}; a
+     * cached count without that split is taken from the text first) and {@code output_token_details}.
+     */
+    static RealtimeUsage usage(JsonNode usage) {
+        JsonNode input = usage.path("input_token_details");
+        JsonNode output = usage.path("output_token_details");
+        long text = input.path("text_tokens").asLong(0);
+        long audio = input.path("audio_tokens").asLong(0);
+        long cached = input.path("cached_tokens").asLong(0);
+        JsonNode cachedDetails = input.path("cached_tokens_details");
+        long cachedText;
+        long cachedAudio;
+        if (cachedDetails.isObject()) {
+            cachedText = cachedDetails.path("text_tokens").asLong(0);
+            cachedAudio = cachedDetails.path("audio_tokens").asLong(0);
+        } else {
+            cachedText = Math.min(cached, text);
+            cachedAudio = Math.min(cached - cachedText, audio);
+        }
+        return new RealtimeUsage(usage.path("input_tokens").asLong(0), usage.path("output_tokens").asLong(0), text,
+                audio, cachedText, cachedAudio, output.path("text_tokens").asLong(0),
+                output.path("audio_tokens").asLong(0));
     }
 
     private void toolCall(String responseId, String callId, String name, String arguments) {

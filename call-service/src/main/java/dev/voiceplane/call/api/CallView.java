@@ -20,6 +20,8 @@ public record CallView(
         Instant endedAt,
         BigDecimal cost,
         JsonNode costBreakdown,
+        /** What each transport, transcriber, model, voice, the platform and each analysis request cost (CallCost). */
+        List<JsonNode> costs,
         String transcript,
         String recordingUrl,
         String stereoRecordingUrl,

@@ -50,7 +50,7 @@ public class CallViews {
                 : configurations.readWithoutSecrets(stored.configuration());
         List<JsonNode> messages = stored == null ? List.of() : messages(stored.messages());
         return new CallView(call.id.toString(), call.orgId, call.createdAt, call.updatedAt, call.typeText(), call.statusText(),
-                call.endedReasonText(), call.startedAt, call.endedAt, call.cost, row.get("costBreakdown"),
+                call.endedReasonText(), call.startedAt, call.endedAt, call.cost, row.get("costBreakdown"), costs(row),
                 messages.isEmpty() ? null : transcript(messages), text(row, "recordingUrl"),
                 text(row, "stereoRecordingUrl"), row.get("analysis"), messages,
                 call.phoneCallProvider, call.phoneCallProviderId, call.phoneCallTransport,
@@ -60,6 +60,17 @@ public class CallViews {
                 configuration.get(Configurations.INLINE_PHONE_NUMBER) instanceof ObjectNode inline
                         ? InlinePhoneNumber.shown(inline) : null,
                 call.name, row.get("metadata"));
+    }
+
+    /** {@code costs} once the call was costed (absent before, and for a call costed by an earlier release). */
+    private static List<JsonNode> costs(ObjectNode row) {
+        JsonNode costs = row.get("costs");
+        if (costs == null || !costs.isArray()) {
+            return null;
+        }
+        List<JsonNode> entries = new java.util.ArrayList<>();
+        costs.forEach(entries::add);
+        return entries;
     }
 
     /** The transcript messages in the runtime's order (their sequence numbers). */

@@ -12,7 +12,9 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The end of a call: once it has ended and the runtime has reported its usage (or the report grace has passed, or
@@ -32,10 +34,13 @@ public class EndOfCall {
     private final CallAnalyst analyst;
     private final ServerMessages messages;
     private final RateCard rates;
+    private final LineRates lineRates;
+    private final String analysisModel;
     private final ObjectMapper json;
 
     public EndOfCall(CallRepository calls, CallEvents events, CallDocuments documents, Configurations configurations, Details details,
-            CallViews views, CallAnalyst analyst, ServerMessages messages, RateCard rates, ObjectMapper json) {
+            CallViews views, CallAnalyst analyst, ServerMessages messages, RateCard rates, LineRates lineRates,
+            @ConfigProperty(name = "voice.analysis.model") String analysisModel, ObjectMapper json) {
         this.calls = calls;
         this.events = events;
         this.documents = documents;
@@ -45,6 +50,8 @@ public class EndOfCall {
         this.analyst = analyst;
         this.messages = messages;
         this.rates = rates;
+        this.lineRates = lineRates;
+        this.analysisModel = analysisModel;
         this.json = json;
     }
 
@@ -65,8 +72,9 @@ public class EndOfCall {
         AssistantSettings settings = AssistantSettings.of(configurations.effectiveAssistant(
                 configurations.read(stored.configuration(), call.sealingContext())));
         CallAnalyst.Result analysis = analyst.analyse(orgId, settings, view.transcript());
-        CostBreakdown cost = Costs.breakdown(rates, usage(call), analysis.summary(), analysis.structuredData(),
-                analysis.successEvaluation());
+        Costs.Result costs = Costs.of(rates, lineRates, usage(call), new Costs.Analysis(CallAnalyst.PROVIDER,
+                analysisModel, analysis.summary(), analysis.structuredData(), analysis.successEvaluation()));
+        CostBreakdown cost = costs.breakdown();
         QuarkusTransaction.requiringNew().run(() -> {
             Call locked = calls.findOwnedForChange(orgId, id).orElse(null);
             if (locked == null || locked.finalised) {
@@ -74,6 +82,7 @@ public class EndOfCall {
             }
             ObjectNode row = details.read(locked);
             row.set("costBreakdown", json.valueToTree(cost));
+            row.set("costs", json.valueToTree(costs.costs()));
             if (analysis.analysis() != null) {
                 row.set("analysis", json.valueToTree(analysis.analysis()));
             }
@@ -96,7 +105,9 @@ public class EndOfCall {
         } else {
             duration = BigDecimal.ZERO;
         }
-        return new Costs.Usage(duration, call.type.phone(),
-                usage.sttSeconds(), usage.llmPromptTokens(), usage.llmCompletionTokens(), usage.ttsCharacters());
+        // A runtime of the previous release reports totals only: they are costed as lines of no provider.
+        List<Costs.Line> lines = !usage.lines().isEmpty() ? usage.lines() : Costs.fromTotals(usage.sttSeconds(),
+                usage.llmPromptTokens(), usage.llmCompletionTokens(), usage.ttsCharacters());
+        return new Costs.Usage(duration, call.type.phone(), call.phoneCallProvider, lines);
     }
 }

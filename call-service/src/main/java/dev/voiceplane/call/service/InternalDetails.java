@@ -21,15 +21,28 @@ public record InternalDetails(Optional<List<String>> serverMessages, Optional<Li
         boolean leavesVoicemailMessage, Optional<String> voicemailAnsweredBy, Optional<String> refusal,
         RuntimeUsage usage) {
 
-    /** What the runtime reported using, for the rate card. */
+    /**
+     * What the runtime reported using, for the rate card: its lines (empty from a runtime of the previous release,
+     * whose totals are then what is costed) and its totals.
+     */
     public record RuntimeUsage(BigDecimal sttSeconds, long llmPromptTokens, long llmCompletionTokens,
-            long ttsCharacters) {
+            long ttsCharacters, List<Costs.Line> lines) {
+
+        /** Totals without lines (a runtime of the previous release). */
+        public RuntimeUsage(BigDecimal sttSeconds, long llmPromptTokens, long llmCompletionTokens, long ttsCharacters) {
+            this(sttSeconds, llmPromptTokens, llmCompletionTokens, ttsCharacters, List.of());
+        }
 
         static RuntimeUsage of(JsonNode usage) {
+            List<Costs.Line> lines = new java.util.ArrayList<>();
+            for (JsonNode line : usage.path("lines")) {
+                lines.add(new Costs.Line(line.path("provider").asText(null), line.path("model").asText(null),
+                        line.path("kind").asText(), line.path("quantity").decimalValue(), line.path("unit").asText()));
+            }
             return new RuntimeUsage(
                     usage.path("sttSeconds").isNumber() ? usage.path("sttSeconds").decimalValue() : BigDecimal.ZERO,
                     usage.path("llmPromptTokens").asLong(0), usage.path("llmCompletionTokens").asLong(0),
-                    usage.path("ttsCharacters").asLong(0));
+                    usage.path("ttsCharacters").asLong(0), List.copyOf(lines));
         }
     }
 

@@ -10,6 +10,7 @@ import dev.voiceplane.call.domain.EndedReason;
 import dev.voiceplane.call.repository.CallDocuments;
 import dev.voiceplane.call.repository.CallEvents;
 import dev.voiceplane.call.repository.CallRepository;
+import dev.voiceplane.contracts.call.UsageKinds;
 import dev.voiceplane.contracts.telephony.EventReceipt;
 import dev.voiceplane.kit.error.ApiException;
 import dev.voiceplane.kit.persistence.OrgScopedEntity;
@@ -152,6 +153,21 @@ public class RuntimeEvents {
     /** Who can speak in a transcript (docs/calls.md, "Runtime contract"); another role would be stored unread. */
     static final List<String> MESSAGE_ROLES = List.of("bot", "assistant", "user", "system", "tool");
 
+    /** A usage line's unit must be its kind's (seconds of transcription, tokens of a model, characters of a voice). */
+    private static List<String> unitProblems(RuntimeEvent.Usage usage) {
+        List<String> problems = new ArrayList<>();
+        if (usage == null || usage.lines() == null) {
+            return problems;
+        }
+        for (int i = 0; i < usage.lines().size(); i++) {
+            RuntimeEvent.UsageLine line = usage.lines().get(i);
+            int index = i;
+            UsageKinds.of(line.kind()).filter(kind -> !kind.unit().equals(line.unit())).ifPresent(kind -> problems.add(
+                    "usage.lines." + index + ".unit must be " + kind.unit() + " for the kind " + line.kind()));
+        }
+        return problems;
+    }
+
     private static void requireComplete(RuntimeEvent event) {
         List<String> problems = new ArrayList<>();
         switch (event.type()) {
@@ -169,6 +185,7 @@ public class RuntimeEvents {
                     problems.add("endedReason must be one of the following values: "
                             + String.join(", ", EndedReason.fromRuntimeWires()));
                 }
+                problems.addAll(unitProblems(event.usage()));
             }
             case LiveServerMessages.EVENT -> problems.addAll(LiveServerMessages.problems(event.serverMessage()));
             default -> {

@@ -143,6 +143,23 @@ class FullCallTest {
         assertEquals(0, cost.path("total").decimalValue().compareTo(call.path("cost").decimalValue()));
         assertEquals(1000, cost.path("llmPromptTokens").asInt());
         assertEquals(500, cost.path("ttsCharacters").asInt());
+        // A runtime of the earlier contract sent totals only: costs has them as entries of no provider, the
+        // transport its carrier's, the analysis its three requests, and they sum to cost.
+        BigDecimal sum = BigDecimal.ZERO;
+        List<String> types = new java.util.ArrayList<>();
+        for (JsonNode entry : call.path("costs")) {
+            sum = sum.add(entry.path("cost").decimalValue());
+            types.add(entry.path("type").asText() + (entry.has("analysisType") ? " " + entry.path("analysisType").asText()
+                    : ""));
+        }
+        assertEquals(List.of("transport", "transcriber", "model", "voice", "vapi", "analysis summary",
+                "analysis structuredData", "analysis successEvaluation"), types, call.path("costs").toString());
+        assertEquals(0, sum.compareTo(call.path("cost").decimalValue()), call.path("costs").toString());
+        assertEquals(call.path("phoneCallProvider").asText(), call.path("costs").path(0).path("provider").asText());
+        assertEquals(0, new BigDecimal("2").compareTo(call.path("costs").path(0).path("minutes").decimalValue()));
+        assertEquals(1000, call.path("costs").path(2).path("promptTokens").asInt());
+        assertEquals(0, new BigDecimal("0.0045").compareTo(call.path("costs").path(2).path("cost").decimalValue()));
+        assertEquals("openai", call.path("costs").path(5).path("model").path("provider").asText());
         assertEquals("The customer wants the product.", call.path("analysis").path("summary").asText());
         assertEquals("true", call.path("analysis").path("successEvaluation").asText());
         assertEquals("{\"interested\":true}", call.path("analysis").path("structuredData").asText());

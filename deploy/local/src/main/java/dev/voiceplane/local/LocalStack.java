@@ -40,9 +40,8 @@ public final class LocalStack {
     static final Path WEB_CALL_PAGE = Path.of("docs", "examples", "web-call.html");
     static final String WEB_CALL_PATH = "/talk";
     /**
-     * The console (docs/console.md): its module's name and path. The local gateway routes {@code /console} to it
-     * whether or not the Ingress manifest does ({@link #routes}); it comes after every service, so theirs keep their
-     * ports.
+     * The console (docs/console.md): its module's name and path, which the Ingress routes to it. It comes after every
+     * service, so theirs keep their ports.
      */
     static final String CONSOLE = "console";
     static final String CONSOLE_PATH = "/console";
@@ -129,9 +128,9 @@ public final class LocalStack {
         stack.stopped.await();
     }
 
-    /** The Ingress manifest's routes, and {@code /console} to the console. */
+    /** The Ingress manifest's routes, {@code /console} to the console among them. */
     static IngressRoutes routes(Path home) {
-        return IngressRoutes.read(home.resolve(INGRESS)).with(new IngressRoutes.Route(CONSOLE_PATH, CONSOLE));
+        return IngressRoutes.read(home.resolve(INGRESS));
     }
 
     /**

@@ -38,6 +38,18 @@ class ImageJvmTest {
         assertEquals(jvm.environment().get("MALLOC_ARENA_MAX"), added.get("MALLOC_ARENA_MAX"));
     }
 
+    /** The console has a manifest of its own now: the local stack runs it within its small limit, as a pod would. */
+    @Test
+    void theLocalStackStartsTheConsoleWithItsManifestsMemoryLimit() {
+        LocalService console = LocalService.plan(List.of(LocalStack.CONSOLE), RepositoryFiles.home()).get(0);
+
+        ImageJvm jvm = ImageJvm.of(RepositoryFiles.home(), console).orElseThrow();
+
+        long limit = ImageJvm.memoryLimitMiB(RepositoryFiles.kubernetesBase().resolve("console.yaml")).orElseThrow();
+        assertEquals(256L, limit);
+        assertEquals("-XX:MaxRAM=256m", jvm.flags().get(jvm.flags().size() - 1));
+    }
+
     private static String kitProperty(String name) {
         Properties kit = new Properties();
         try (Reader reader = Files.newBufferedReader(RepositoryFiles.home().resolve(ImageJvm.KIT_CONFIG))) {

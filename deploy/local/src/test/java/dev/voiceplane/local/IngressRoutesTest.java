@@ -44,7 +44,11 @@ class IngressRoutesTest {
             "/credential/, credential-service",
             "/credential/abc, credential-service",
             "/media/stream, voice-runtime",
-            "/media/web/5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f, voice-runtime"
+            "/media/web/5f0c6d1e-8a4b-4c3d-9e2f-1a2b3c4d5e6f, voice-runtime",
+            "/console, console",
+            "/console/, console",
+            "/console/console.js, console",
+            "/console/web-call.html, console"
     })
     void theManifestRoutesEachPublicPathToItsService(String path, String service) {
         assertEquals(Optional.of(service), MANIFEST.serviceFor(path));
@@ -53,14 +57,14 @@ class IngressRoutesTest {
     @ParameterizedTest
     @ValueSource(strings = {"/", "/internal/credential/abc", "/internal/assistant/abc", "/q/health", "/q/health/ready",
             "/q/metrics", "/internal/phone-number/abc", "/twilios", "/vonage-x", "/credentials", "/credential-x", "/calls", "/files/abc", "/assistants", "/phone-numbers",
-            "/medias", "/media-stream"})
+            "/medias", "/media-stream", "/consoles", "/console-x"})
     void theManifestRoutesNothingElse(String path) {
         assertEquals(Optional.empty(), MANIFEST.serviceFor(path));
     }
 
     @Test
     void theServicesAreTheBackendsOfTheManifest() {
-        assertEquals(List.of("assistant-service", "call-service", "credential-service", "file-service",
+        assertEquals(List.of("assistant-service", "call-service", "console", "credential-service", "file-service",
                 "telephony-service", "voice-runtime"), MANIFEST.services());
     }
 
@@ -131,9 +135,10 @@ class IngressRoutesTest {
     }
 
     @Test
-    void theLocalStackRoutesTheConsoleBesideTheIngressRules() {
+    void theLocalStackRoutesTheConsoleAsTheIngressDoes() {
         IngressRoutes local = LocalStack.routes(RepositoryFiles.home());
 
+        assertEquals(MANIFEST.routes(), local.routes());
         assertEquals(Optional.of("console"), local.serviceFor("/console"));
         assertEquals(Optional.of("console"), local.serviceFor("/console/console.js"));
         assertEquals(Optional.empty(), local.serviceFor("/consoles"));

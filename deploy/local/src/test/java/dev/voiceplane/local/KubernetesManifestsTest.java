@@ -32,6 +32,8 @@ class KubernetesManifestsTest {
 
     /** The media plane: a Deployment like the services', without a database (its configuration turns it off). */
     static final String RUNTIME = "voice-runtime";
+    /** The console's static pages (docs/console.md): a Deployment like the services', without a database either. */
+    static final String CONSOLE = "console";
 
     private static List<JsonNode> resources;
 
@@ -52,14 +54,15 @@ class KubernetesManifestsTest {
     void thereIsADeploymentForEachServiceOfTheLocalStack() {
         Set<String> expected = new HashSet<>(LocalService.PORT_ORDER);
         expected.add(RUNTIME);
+        expected.add(CONSOLE);
         assertEquals(expected, names("Deployment"));
     }
 
     @Test
-    void theVoiceRuntimeIsTheOnlyDeploymentWithoutADatabase() {
+    void theVoiceRuntimeAndTheConsoleAreTheOnlyDeploymentsWithoutADatabase() {
         Set<String> without = new TreeSet<>();
         names("Deployment").stream().filter(service -> !hasDatabase(service)).forEach(without::add);
-        assertEquals(Set.of(RUNTIME), without);
+        assertEquals(Set.of(RUNTIME, CONSOLE), without);
     }
 
     @Test
@@ -297,7 +300,7 @@ class KubernetesManifestsTest {
             }
             checked++;
         }
-        assertEquals(1, checked);
+        assertEquals(2, checked);
     }
 
     @Test
@@ -388,6 +391,50 @@ class KubernetesManifestsTest {
                 "voice_webhook_oldest_due_age_seconds", "voice_webhook_dead_letters_total")) {
             assertTrue(rules.contains(metric), "no alert on " + metric);
         }
+    }
+
+    @Test
+    void theConsolesPagesAndAssetsAreRoutedToTheConsole() {
+        IngressRoutes routes = IngressRoutes.read(RepositoryFiles.ingress());
+        for (String path : List.of("/console", "/console/", "/console/console.js", "/console/web-call.html")) {
+            assertEquals(java.util.Optional.of(CONSOLE), routes.serviceFor(path), path);
+        }
+        assertEquals(java.util.Optional.empty(), routes.serviceFor("/consoles"));
+    }
+
+    /**
+     * The console serves files to browsers: the Ingress controller (the pages) and Prometheus (its metrics) reach it,
+     * no other pod does, and it reaches nothing, not even DNS (it calls no service, database or collector).
+     */
+    @Test
+    void theConsoleIsReachedByTheIngressControllerAndPrometheusOnlyAndReachesNothing() {
+        JsonNode deployment = ofKind("Deployment").stream().filter(d -> CONSOLE.equals(name(d))).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + CONSOLE + " Deployment"));
+        Map<String, String> labels = labels(deployment.at("/spec/template/metadata/labels"));
+        Set<String> from = new TreeSet<>();
+        int egressRules = 0;
+        boolean denied = false;
+        for (JsonNode policy : ofKind("NetworkPolicy")) {
+            if (!selects(policy.at("/spec/podSelector"), labels)) {
+                continue;
+            }
+            for (JsonNode rule : policy.at("/spec/ingress")) {
+                for (JsonNode peer : rule.path("from")) {
+                    assertFalse(peer.has("podSelector"), name(policy) + " lets pods call the console: " + peer);
+                    assertFalse(peer.has("ipBlock"), name(policy) + " lets addresses call the console: " + peer);
+                    from.add(peer.at("/namespaceSelector/matchLabels/kubernetes.io~1metadata.name").asText());
+                }
+            }
+            egressRules += policy.at("/spec/egress").size();
+            denied |= policy.at("/spec/policyTypes").toString().contains("Egress")
+                    && policy.at("/spec/egress").isMissingNode();
+        }
+        assertEquals(Set.of("ingress-nginx", "monitoring"), from);
+        assertTrue(denied, "no default-deny-egress selects the console");
+        assertEquals(0, egressRules, "the console calls nothing, so no policy opens egress for it");
+        Map<String, String> env = environment(deployment.at("/spec/template/spec/containers/0"));
+        assertEquals("", env.get("VOICE_OTEL_ENDPOINT"), "no traces: the console has no egress to a collector");
+        assertFalse(env.values().stream().anyMatch(value -> value.startsWith("secret ")), "the console reads no Secret");
     }
 
     @Test
@@ -562,7 +609,7 @@ class KubernetesManifestsTest {
         return environment;
     }
 
-    /** Whether a service uses the database: only one that turns its datasource off (voice-runtime) does not. */
+    /** Whether a service uses the database: one that turns its datasource off (voice-runtime, console) does not. */
     static boolean hasDatabase(String service) {
         return !"false".equals(serviceConfig(service).getProperty("quarkus.datasource.active"));
     }

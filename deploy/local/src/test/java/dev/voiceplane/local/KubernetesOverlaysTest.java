@@ -157,6 +157,28 @@ class KubernetesOverlaysTest {
         assertEquals("jdbc:postgresql://" + cluster.at("/metadata/name").asText() + "-rw:5432/voiceplane", url);
     }
 
+    /**
+     * Every overlay ships the console as the base declares it: no init container (the patches for the migrate
+     * containers must skip it, or the overlay would not render), no Secret, and its own small sizes (the dev and
+     * native patches size the API services, not it).
+     */
+    @ParameterizedTest
+    @MethodSource("overlays")
+    void everyOverlayShipsTheConsoleWithoutInitContainerOrSecretAtItsOwnSize(String overlay) {
+        JsonNode console = resources(overlay).stream()
+                .filter(resource -> resource.path("kind").asText().equals("Deployment")
+                        && resource.at("/metadata/name").asText().equals(KubernetesManifestsTest.CONSOLE))
+                .findFirst().orElseThrow(() -> new AssertionError(overlay + " has no console Deployment"));
+        JsonNode pod = console.at("/spec/template/spec");
+        assertTrue(pod.path("initContainers").isMissingNode() || pod.path("initContainers").isEmpty(), overlay);
+        Set<String> secrets = new HashSet<>();
+        collectReferences(console, secrets, new HashSet<>());
+        assertEquals(Set.of(), secrets, overlay);
+        assertEquals("256Mi", pod.at("/containers/0/resources/limits/memory").asText(), overlay);
+        assertEquals("192Mi", pod.at("/containers/0/resources/requests/memory").asText(), overlay);
+        assertTrue(pod.at("/containers/0/image").asText().startsWith("ghcr.io/voiceplane/console:"), overlay);
+    }
+
     private static List<JsonNode> resources(String overlay) {
         String manifests = rendered(RepositoryFiles.kubernetes().resolve("overlays").resolve(overlay));
         try (MappingIterator<JsonNode> documents = new YAMLMapper().readerFor(JsonNode.class).readValues(manifests)) {

@@ -13,7 +13,7 @@ import jakarta.enterprise.event.Observes;
  * web-call page ({@code web-call.html}, the build's copy of {@code docs/examples/web-call.html}) has its script inline,
  * loads its audio worklet from a {@code data:} URL and opens the runtime's WebSocket: it is given what it needs
  * beyond that, still on this origin only. Anything else under {@code /console} that is not a file is the kit's 404
- * in the error shape.
+ * in the error shape. Ranges are not served: a {@code Range} header is dropped and the whole file answered.
  */
 @ApplicationScoped
 public class ConsolePages {
@@ -40,6 +40,9 @@ public class ConsolePages {
                     .end();
         });
         router.route(PREFIX + "/*").order(-10).handler(ctx -> {
+            // The files are a few kilobytes: a range is not served (the whole file is), so the static handler never
+            // answers a 416 with an empty body, outside the error shape.
+            ctx.request().headers().remove("Range").remove("If-Range");
             boolean talk = ctx.request().path().endsWith("/web-call.html");
             ctx.response()
                     .putHeader("Content-Security-Policy", talk ? TALK_POLICY : POLICY)

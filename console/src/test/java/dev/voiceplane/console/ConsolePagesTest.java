@@ -48,6 +48,16 @@ class ConsolePagesTest {
                 .header("Content-Security-Policy", not(containsString("connect-src 'self';")));
     }
 
+    /** A range, even one that cannot be satisfied, gets the whole file: never a 416 without the error shape. */
+    @Test
+    void aRangeIsAnsweredWithTheWholeFile() {
+        String whole = given().when().get("/console/console.css").then().statusCode(200).extract().asString();
+        for (String range : new String[] {"bytes=0-3", "bytes=5-1", "bytes=999999-", "bytes=abc"}) {
+            given().header("Range", range).when().get("/console/console.css").then().statusCode(200)
+                    .body(equalTo(whole));
+        }
+    }
+
     @Test
     void whatIsNotAPageIsAnErrorInTheApisShape() {
         given().when().get("/console/no-such-page.html").then().statusCode(404)

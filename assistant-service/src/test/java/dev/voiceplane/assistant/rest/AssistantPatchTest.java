@@ -84,6 +84,23 @@ class AssistantPatchTest {
     }
 
     @Test
+    void aPatchOfOnlyTheVoiceIsCheckedAgainstTheStoredRealtimeModelsVoices() {
+        String id = createAssistant(orgA(), "{\"name\":\"realtime\",\"model\":{\"provider\":\"openai\","
+                + "\"model\":\"gpt-realtime\"},\"voice\":{\"provider\":\"openai\",\"voiceId\":\"alloy\"}}");
+        JsonNode after = tree(orgA().body("{\"voice\":{\"provider\":\"openai\",\"voiceId\":\"marin\"}}")
+                .when().patch("/assistant/" + id).then().statusCode(200));
+        assertEquals(object("{\"provider\":\"openai\",\"voiceId\":\"marin\"}"), after.get("voice"));
+        JsonNode before = tree(orgA().when().get("/assistant/" + id).then().statusCode(200));
+        // nova is a voice of OpenAI's text-to-speech, not of the realtime model the assistant keeps.
+        orgA().body("{\"voice\":{\"provider\":\"openai\",\"voiceId\":\"nova\"}}")
+                .when().patch("/assistant/" + id).then().statusCode(400)
+                .body("message", contains("voice.voiceId must be a voice of the realtime model gpt-realtime: alloy,"
+                        + " ash, ballad, coral, echo, sage, shimmer, verse, marin, cedar"));
+        assertEquals(before, tree(orgA().when().get("/assistant/" + id).then().statusCode(200)),
+                "a rejected PATCH changes nothing");
+    }
+
+    @Test
     void updatedAtAdvancesAndCreatedAtStays() {
         String id = createAssistant(orgA(), STORED);
         JsonNode created = tree(orgA().when().get("/assistant/" + id).then().statusCode(200));

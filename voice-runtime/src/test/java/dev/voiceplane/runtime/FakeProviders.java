@@ -46,7 +46,6 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
     public static final String GLADIA_KEY = "gladia-test-key";
 
     private static ProviderFakes fakes;
-    private static FakeOpenAiRealtime openAiRealtime;
 
     public static FakeDeepgram deepgram() {
         return fakes.deepgram();
@@ -89,9 +88,9 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
         return fakes.assemblyAi();
     }
 
-    /** OpenAI's Realtime transcription and {@code /audio/transcriptions}, with the {@code openai} key. */
+    /** OpenAI's Realtime speech-to-speech sessions, with the {@code openai} key. */
     public static FakeOpenAiRealtime openAiRealtime() {
-        return openAiRealtime;
+        return fakes.openAiRealtime();
     }
 
     public static FakeOpenAiTranscription openAiTranscription() {
@@ -134,12 +133,7 @@ public class FakeProviders implements QuarkusTestResourceLifecycleManager {
                     Map.entry("speechmatics", SPEECHMATICS_KEY), Map.entry("soniox", SONIOX_KEY),
                     Map.entry("gladia", GLADIA_KEY)), CUSTOM_VOICE_SECRET);
         }
-        if (openAiRealtime == null) {
-            openAiRealtime = new FakeOpenAiRealtime(OPENAI_KEY);
-        }
-        Map<String, String> configuration = new java.util.TreeMap<>(fakes.configuration());
-        configuration.put("voice.runtime.url.openai-realtime", openAiRealtime.baseUrl());
-        return configuration;
+        return fakes.configuration();
     }
 
     @Override

@@ -88,6 +88,7 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
     private final List<JsonObject> received = new CopyOnWriteArrayList<>();
     private final List<Truncation> truncations = new CopyOnWriteArrayList<>();
     private final List<JsonObject> items = new CopyOnWriteArrayList<>();
+    private final List<JsonObject> usages = new CopyOnWriteArrayList<>();
     private final java.util.Map<String, Long> audioMillis = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile String lastAuthorization;
     private volatile String lastBetaHeader;
@@ -149,6 +150,11 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
     /** The items of every {@code conversation.item.create} received. */
     public List<JsonObject> items() {
         return List.copyOf(items);
+    }
+
+    /** The {@code usage} of every {@code response.done} sent, in order: what the runtime is told the replies cost. */
+    public List<JsonObject> usages() {
+        return List.copyOf(usages);
     }
 
     /** The milliseconds of audio the reply's item {@code itemId} had (0: none such). */
@@ -535,6 +541,9 @@ public final class FakeOpenAiRealtime implements AutoCloseable {
                 return;
             }
             event.put("event_id", eventId());
+            if ("response.done".equals(event.getString("type"))) {
+                usages.add(event.getJsonObject("response").getJsonObject("usage", new JsonObject()));
+            }
             String text = mode == Failure.GARBAGE ? "<html>" + event.getString("type") + "</html>" : event.encode();
             ws.writeTextMessage(text);
         }

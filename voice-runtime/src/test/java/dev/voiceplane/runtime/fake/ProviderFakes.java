@@ -17,7 +17,9 @@ import java.util.TreeMap;
  * the Gemini Live API ({@link FakeGemini#live()}), both under {@code VOICE_GOOGLE_API_URL}. OpenAI's chat
  * completions ({@link #openai()}) also answer Azure OpenAI's deployments with the {@code azure-openai} key, at
  * {@link #azureOpenAiEndpoint()}; OpenAI's transcription ({@link #openAiTranscription()}) takes the {@code openai}
- * key. The custom transcriber and voice are the customer's own servers: the assistant names their URLs.
+ * key, and so do OpenAI's Realtime speech-to-speech sessions ({@link #openAiRealtime()}), on a server of their own
+ * that the runtime reaches by its setting {@code voice.runtime.url.openai-realtime} (in production
+ * {@code VOICE_OPENAI_API_URL} serves both). The custom transcriber and voice are the customer's own servers: the assistant names their URLs.
  */
 public final class ProviderFakes implements AutoCloseable {
 
@@ -42,6 +44,7 @@ public final class ProviderFakes implements AutoCloseable {
     private final FakeSoniox soniox;
     private final FakeGladia gladia;
     private final FakeCartesia cartesia;
+    private final FakeOpenAiRealtime openAiRealtime;
 
     /**
      * Starts every fake, each taking {@code keys.get(<its credential provider>)} (one for each of {@link #KEYED}), and
@@ -70,6 +73,7 @@ public final class ProviderFakes implements AutoCloseable {
         soniox = new FakeSoniox(key("soniox"));
         gladia = new FakeGladia(key("gladia"));
         cartesia = new FakeCartesia(key("cartesia"));
+        openAiRealtime = new FakeOpenAiRealtime(key("openai"));
     }
 
     /** The key the fakes of credential provider {@code provider} take. */
@@ -99,13 +103,16 @@ public final class ProviderFakes implements AutoCloseable {
         urls.put("voice.runtime.url.speechmatics", speechmatics.baseUrl());
         urls.put("voice.runtime.url.soniox", soniox.baseUrl());
         urls.put("voice.runtime.url.gladia", gladia.baseUrl());
+        urls.put("voice.runtime.url.openai-realtime", openAiRealtime.baseUrl());
         return urls;
     }
 
     /**
      * Every fake's base URL as the variable an operator sets (docs/voice-runtime.md, "Providers"). Azure OpenAI's
      * endpoint is not among them: it is the organisation's {@code azure-openai} credential's {@code openAIEndpoint}
-     * ({@link #azureOpenAiEndpoint()}), as each organisation has an Azure resource of its own.
+     * ({@link #azureOpenAiEndpoint()}), as each organisation has an Azure resource of its own. OpenAI's Realtime
+     * fake is given as the variable of the runtime's setting {@code voice.runtime.url.openai-realtime}
+     * ({@code VOICE_RUNTIME_URL_OPENAI_REALTIME}), since its chat fake answers at {@code VOICE_OPENAI_API_URL}.
      */
     public Map<String, String> environment() {
         Map<String, String> variables = new LinkedHashMap<>();
@@ -123,6 +130,7 @@ public final class ProviderFakes implements AutoCloseable {
         variables.put("VOICE_SPEECHMATICS_URL", speechmatics.baseUrl());
         variables.put("VOICE_SONIOX_URL", soniox.baseUrl());
         variables.put("VOICE_GLADIA_URL", gladia.baseUrl());
+        variables.put("VOICE_RUNTIME_URL_OPENAI_REALTIME", openAiRealtime.baseUrl());
         return variables;
     }
 
@@ -186,6 +194,11 @@ public final class ProviderFakes implements AutoCloseable {
         return customVoice;
     }
 
+    /** OpenAI's Realtime speech-to-speech sessions ({@code gpt-realtime}…), with the {@code openai} key. */
+    public FakeOpenAiRealtime openAiRealtime() {
+        return openAiRealtime;
+    }
+
     public FakeCartesia cartesia() {
         return cartesia;
     }
@@ -206,7 +219,7 @@ public final class ProviderFakes implements AutoCloseable {
     public void close() throws Exception {
         for (AutoCloseable fake : new AutoCloseable[] {deepgram, openai, elevenlabs, azure, rime, lmnt, anthropic,
                 gemini, assemblyAi, openAiTranscription, customTranscriber, customVoice, speechmatics, soniox, gladia,
-                cartesia}) {
+                cartesia, openAiRealtime}) {
             fake.close();
         }
     }

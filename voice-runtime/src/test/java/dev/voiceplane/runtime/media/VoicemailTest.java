@@ -17,6 +17,7 @@ import dev.voiceplane.kit.testing.InjectWireMock;
 import dev.voiceplane.runtime.FakeProviders;
 import dev.voiceplane.runtime.audio.AudioFormat;
 import dev.voiceplane.runtime.fake.FakeCaller;
+import dev.voiceplane.runtime.fake.FakeOpenAiRealtime;
 import dev.voiceplane.runtime.fake.FakeTwilioCaller;
 import dev.voiceplane.runtime.fake.SpeechFixtures;
 import io.quarkus.test.junit.QuarkusTest;
@@ -48,8 +49,12 @@ class VoicemailTest {
     }
 
     private String voicemailCall(StubbedCalls calls, UUID callId, String answeredBy) {
-        String org = calls.call(callId, StubbedCalls.assistant(",\"firstMessageMode\":\"assistant-waits-for-user\","
-                + "\"voicemailMessage\":\"" + MESSAGE + "\""));
+        return voicemailCall(calls, callId, answeredBy, StubbedCalls.assistant(
+                ",\"firstMessageMode\":\"assistant-waits-for-user\",\"voicemailMessage\":\"" + MESSAGE + "\""));
+    }
+
+    private String voicemailCall(StubbedCalls calls, UUID callId, String answeredBy, String assistant) {
+        String org = calls.call(callId, assistant);
         wireMock.stubFor(post(urlEqualTo("/internal/call/" + callId + "/runtime/address"))
                 .willReturn(aResponse().withHeader("Content-Type", "application/json")
                         .withBody(answeredBy == null ? "{\"answeredBy\":null}"
@@ -72,6 +77,39 @@ class VoicemailTest {
         UUID callId = UUID.randomUUID();
         String org = voicemailCall(calls, callId, null);
         FakeProviders.deepgram().script("Hi, you have reached Ada. Please leave a message after the tone.");
+        leavesTheMessageAfterTheBeep(calls, callId, org);
+    }
+
+    /**
+     * The same on a realtime model (docs/voice-runtime.md, "Realtime models"): the model's server VAD hears the
+     * greeting, and the replies it begins itself to the machine's words are cancelled, unheard; the runtime's tone
+     * detector hears the beep in the caller's audio and asks the model to say the message as written.
+     */
+    @Test
+    void aRealtimeModelLeavesTheMessageAfterTheBeepToo() throws Exception {
+        StubbedCalls calls = calls();
+        UUID callId = UUID.randomUUID();
+        String org = voicemailCall(calls, callId, null, "{\"model\":{\"provider\":\"openai\",\"model\":"
+                + "\"gpt-realtime\"},\"responseDelaySeconds\":0,\"firstMessageMode\":\"assistant-waits-for-user\","
+                + "\"voicemailMessage\":\"" + MESSAGE + "\"}");
+        FakeOpenAiRealtime openai = FakeProviders.openAiRealtime().failure(FakeOpenAiRealtime.Failure.NONE)
+                .transcripts("Hi, you have reached Ada. Please leave a message after the tone.")
+                .script(context -> new FakeOpenAiRealtime.Say("Hello Ada, this is the Harbour Cafe."));
+        int receivedBefore = openai.received().size();
+        leavesTheMessageAfterTheBeep(calls, callId, org);
+        List<String> asked = openai.received().subList(receivedBefore, openai.received().size()).stream()
+                .filter(event -> "response.create".equals(event.getString("type")))
+                .map(event -> event.getJsonObject("response").getString("instructions", "")).toList();
+        // (A reply asked for while the model began one of its own is asked again once that one is done.)
+        assertTrue(!asked.isEmpty() && asked.stream().allMatch(text -> text.endsWith("nothing else: " + MESSAGE)),
+                "the model was asked for the message as written, and for nothing else: " + asked);
+    }
+
+    /**
+     * call-service says a machine answered; the greeting and the beep come down the line; the message is heard
+     * after the beep, the call ends {@code voicemail}, and its transcript holds the message only.
+     */
+    private void leavesTheMessageAfterTheBeep(StubbedCalls calls, UUID callId, String org) throws Exception {
         try (FakeTwilioCaller caller = calls.phoneCall(null, callId, org)) {
             Eventually.until("the runtime to give call-service its address", BOUND, () -> !wireMock.findAll(
                     postRequestedFor(urlEqualTo("/internal/call/" + callId + "/runtime/address"))).isEmpty());

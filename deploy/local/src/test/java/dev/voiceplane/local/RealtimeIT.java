@@ -89,8 +89,8 @@ class RealtimeIT {
 
     /**
      * What the fake saw, in order since its start: each list only grows, so what one call added is the part after
-     * what was seen before it ({@link #since}). {@code handedOver}: the texts of the conversation items a new session
-     * was given; {@code instructions}: the last session's.
+     * what was seen before it ({@link #since}). {@code handedOver}: the texts of the conversation items a new model
+     * socket was given; {@code instructions}: the instructions of the latest {@code session.update}.
      */
     record Seen(List<Cut> cuts, List<ToolOutput> toolOutputs, List<String> handedOver, List<Usage> usages,
             String instructions) {
